@@ -1,0 +1,7 @@
+//! Toguz Korgool (Togyz Kumalak): the rules core, the computer opponent, the engine protocol and the
+//! mobile app.
+//!
+//! `rules` and `ai` are pure Rust; the app sits behind the default `app` feature.
+
+pub mod engine;
+pub mod rules;

@@ -1,0 +1,770 @@
+//! The rules of Toguz Korgool (Togyz Kumalak), as the seed documents state them.
+//!
+//! Everything else in the project (the app, the AI, the tutorial, the hints, the engine CLI) asks this
+//! module; nothing re-implements a rule. The board is 18 holes in sowing order: White's holes 1..9 are
+//! indices 0..8 and Black's holes 1..9 are indices 9..17, so counter-clockwise sowing is simply `i + 1`
+//! modulo 18. Kazans never receive sown stones.
+
+pub mod notation;
+mod position_string;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+pub use position_string::ParsePositionError;
+
+/// Stones in the game.
+pub const TOTAL_STONES: u8 = 162;
+/// Stones each hole holds at the start.
+pub const START_STONES: u8 = 9;
+/// A kazan holding this many stones wins at once (more than half of 162).
+pub const WINNING_KAZAN: u8 = 82;
+/// Holes on each side.
+pub const HOLES_PER_SIDE: usize = 9;
+const BOARD: usize = 2 * HOLES_PER_SIDE;
+
+/// A player. White moves first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A hole number 1..9, counted from its owner's left.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Hole(u8);
+
+impl Hole {
+    /// The opponent's 9th hole can never become a tuzdik.
+    pub const NINTH: Hole = Hole(9);
+
+    pub fn new(number: u8) -> Option<Hole> {
+        (1..=9).contains(&number).then_some(Hole(number))
+    }
+
+    pub fn all() -> impl Iterator<Item = Hole> {
+        (1..=9).map(Hole)
+    }
+
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    fn offset(self) -> usize {
+        usize::from(self.0 - 1)
+    }
+}
+
+impl fmt::Display for Hole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Where a stone can be: a hole on one side, or a side's kazan.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Place {
+    Hole(Side, Hole),
+    Kazan(Side),
+}
+
+fn index_of(side: Side, hole: Hole) -> usize {
+    side.index() * HOLES_PER_SIDE + hole.offset()
+}
+
+fn place_of_index(index: usize) -> (Side, Hole) {
+    let side = if index < HOLES_PER_SIDE {
+        Side::White
+    } else {
+        Side::Black
+    };
+    (side, Hole((index % HOLES_PER_SIDE) as u8 + 1))
+}
+
+/// Why a move cannot be played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The hole holds no stones.
+    Empty(Hole),
+    /// The hole is the opponent's tuzdik: its stones belong to the opponent.
+    OpponentTuzdik(Hole),
+    /// The game has already ended.
+    GameOver,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::Empty(h) => write!(f, "hole {h} is empty"),
+            IllegalMove::OpponentTuzdik(h) => {
+                write!(f, "hole {h} is the opponent's tuzdik and cannot be played")
+            }
+            IllegalMove::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// How a finished game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndReason {
+    /// A kazan reached 82 stones.
+    Reached82(Side),
+    /// Both kazans hold 81.
+    Draw81,
+    /// The side to move had no legal move; the stones left on the board went to the side they were on.
+    /// `left` is how many stones each side (white, black) received that way.
+    NoMoves { stuck: Side, left: [u8; 2] },
+}
+
+/// The end of a game: winner (None for a draw), reason and final score (white, black).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+    pub score: [u8; 2],
+}
+
+/// Whether the game goes on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    Ongoing,
+    Finished(Outcome),
+}
+
+impl Status {
+    /// The word the engine protocol uses: `ongoing`, `white`, `black` or `draw`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Status::Ongoing => "ongoing",
+            Status::Finished(Outcome {
+                winner: Some(side), ..
+            }) => side.name(),
+            Status::Finished(Outcome { winner: None, .. }) => "draw",
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self, Status::Finished(_))
+    }
+}
+
+/// The legal moves of a position, as a set of holes. Never allocates.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveList(u16);
+
+impl MoveList {
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn contains(self, hole: Hole) -> bool {
+        self.0 & (1 << hole.offset()) != 0
+    }
+    /// The raw set: bit `n - 1` is hole `n`.
+    pub fn bits(self) -> u16 {
+        self.0
+    }
+}
+
+impl Iterator for MoveList {
+    type Item = Hole;
+    fn next(&mut self) -> Option<Hole> {
+        if self.0 == 0 {
+            return None;
+        }
+        let offset = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Hole(offset + 1))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MoveList {}
+
+/// What a move did, in the order it happened: enough for the app to animate it and for records to write
+/// it, without re-computing a rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveOutcome {
+    /// Who played.
+    pub side: Side,
+    /// The hole played (on the mover's side).
+    pub hole: Hole,
+    /// Stones lifted from it.
+    pub stones: u8,
+    trace: [Place; TOTAL_STONES as usize],
+    /// The hole where the last stone was sown (a tuzdik hole too, though that stone went on to a kazan).
+    pub landing: (Side, Hole),
+    /// Stones taken from the landing hole into the mover's kazan by the even-count rule.
+    pub captured: u8,
+    /// The mover's new tuzdik (a hole on the opponent's side), whose 3 stones went to the mover's kazan.
+    pub new_tuzdik: Option<Hole>,
+    /// A landing on exactly 3 that could not become a tuzdik, and why.
+    pub tuzdik_refused: Option<TuzdikRefusal>,
+    /// The game's status after the move.
+    pub status: Status,
+}
+
+impl MoveOutcome {
+    /// Each sown stone's destination, in order. A stone sown into a tuzdik shows as its owner's kazan.
+    pub fn trace(&self) -> &[Place] {
+        &self.trace[..usize::from(self.stones)]
+    }
+
+    /// Stones of this move that went into a kazan through a tuzdik, per owner (white, black).
+    pub fn through_tuzdik(&self) -> [u8; 2] {
+        let mut n = [0u8; 2];
+        for place in self.trace() {
+            if let Place::Kazan(owner) = place {
+                n[owner.index()] += 1;
+            }
+        }
+        n
+    }
+
+    /// The move in the standard notation, e.g. `76` or `36x`.
+    pub fn notation(&self) -> String {
+        let mut s = format!("{}{}", self.hole, self.landing.1);
+        if self.new_tuzdik.is_some() {
+            s.push('x');
+        }
+        s
+    }
+}
+
+/// Why a last stone that made exactly 3 did not make a tuzdik.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TuzdikRefusal {
+    /// The mover already has a tuzdik: one per player per game.
+    AlreadyHasOne,
+    /// The opponent's 9th hole can never become a tuzdik.
+    NinthHole,
+    /// The hole has the same number as the opponent's tuzdik.
+    Symmetric,
+}
+
+impl fmt::Display for TuzdikRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TuzdikRefusal::AlreadyHasOne => "each player gets only one tuzdik per game",
+            TuzdikRefusal::NinthHole => "the 9th hole can never become a tuzdik",
+            TuzdikRefusal::Symmetric => "it mirrors the opponent's tuzdik",
+        })
+    }
+}
+
+/// What would happen if a hole were played: the long-press hint.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Landing {
+    /// Where the last stone lands.
+    pub side: Side,
+    pub hole: Hole,
+    pub effect: LandingEffect,
+    /// The status after the move (a win by 82, say).
+    pub status: Status,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LandingEffect {
+    /// Nothing is taken (own side, or an odd count).
+    Nothing,
+    /// The even count is captured.
+    Capture(u8),
+    /// The hole becomes the mover's tuzdik (3 stones taken).
+    Tuzdik,
+    /// Exactly 3, but no tuzdik, for this reason.
+    TuzdikRefused(TuzdikRefusal),
+    /// The last stone fell into a tuzdik and went to its owner's kazan.
+    IntoTuzdik(Side),
+}
+
+/// A position: the 18 holes, both kazans, both tuzdiks and the side to move. Small and `Copy`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Position {
+    holes: [u8; BOARD],
+    kazans: [u8; 2],
+    /// tuzdiks[side] is the number (1..9) of that side's tuzdik hole on the opponent's side, 0 for none.
+    tuzdiks: [u8; 2],
+    side: Side,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Self::start()
+    }
+}
+
+impl Position {
+    /// Nine stones in each hole, empty kazans, White to move.
+    pub fn start() -> Position {
+        Position {
+            holes: [START_STONES; BOARD],
+            kazans: [0; 2],
+            tuzdiks: [0; 2],
+            side: Side::White,
+        }
+    }
+
+    /// Builds a position from its parts, checking that it could occur: 162 stones, tuzdik holes empty,
+    /// no tuzdik on a 9th hole, no two tuzdiks with the same number.
+    pub fn from_parts(
+        white: [u8; 9],
+        black: [u8; 9],
+        kazans: [u8; 2],
+        tuzdiks: [Option<Hole>; 2],
+        side: Side,
+    ) -> Result<Position, ParsePositionError> {
+        let mut holes = [0u8; BOARD];
+        holes[..9].copy_from_slice(&white);
+        holes[9..].copy_from_slice(&black);
+        let tuzdiks = tuzdiks.map(|t| t.map_or(0, Hole::number));
+        let pos = Position {
+            holes,
+            kazans,
+            tuzdiks,
+            side,
+        };
+        pos.validate()?;
+        Ok(pos)
+    }
+
+    fn validate(&self) -> Result<(), ParsePositionError> {
+        let total: u32 = self
+            .holes
+            .iter()
+            .chain(&self.kazans)
+            .map(|&n| u32::from(n))
+            .sum();
+        if total != u32::from(TOTAL_STONES) {
+            return Err(ParsePositionError::new(format!(
+                "the position holds {total} stones, not {TOTAL_STONES}"
+            )));
+        }
+        for owner in Side::BOTH {
+            if let Some(hole) = self.tuzdik(owner) {
+                if hole == Hole::NINTH {
+                    return Err(ParsePositionError::new(format!(
+                        "{owner}'s tuzdik cannot be a 9th hole"
+                    )));
+                }
+                if self.stones(owner.opponent(), hole) != 0 {
+                    return Err(ParsePositionError::new(format!(
+                        "{owner}'s tuzdik (hole {hole}) must hold no stones"
+                    )));
+                }
+            }
+        }
+        if self.tuzdiks[0] != 0 && self.tuzdiks[0] == self.tuzdiks[1] {
+            return Err(ParsePositionError::new(
+                "the two tuzdiks cannot have the same number".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    pub fn stones(&self, side: Side, hole: Hole) -> u8 {
+        self.holes[index_of(side, hole)]
+    }
+
+    pub fn stones_at(&self, place: Place) -> u8 {
+        match place {
+            Place::Hole(side, hole) => self.stones(side, hole),
+            Place::Kazan(side) => self.kazan(side),
+        }
+    }
+
+    /// A side's nine holes, hole 1 first.
+    pub fn row(&self, side: Side) -> [u8; 9] {
+        let start = side.index() * HOLES_PER_SIDE;
+        self.holes[start..start + HOLES_PER_SIDE]
+            .try_into()
+            .expect("nine holes")
+    }
+
+    /// All 18 holes in sowing order: White's 1..9, then Black's 1..9.
+    pub fn holes(&self) -> &[u8; BOARD] {
+        &self.holes
+    }
+
+    pub fn kazan(&self, side: Side) -> u8 {
+        self.kazans[side.index()]
+    }
+
+    /// The stones still on a side's holes.
+    pub fn stones_on_side(&self, side: Side) -> u8 {
+        self.row(side).iter().sum()
+    }
+
+    /// The owner's tuzdik: a hole on the opponent's side.
+    pub fn tuzdik(&self, owner: Side) -> Option<Hole> {
+        Hole::new(self.tuzdiks[owner.index()])
+    }
+
+    /// Whose tuzdik a hole is, if any.
+    pub fn tuzdik_owner(&self, side: Side, hole: Hole) -> Option<Side> {
+        let owner = side.opponent();
+        (self.tuzdiks[owner.index()] == hole.number()).then_some(owner)
+    }
+
+    fn tuzdik_owner_at(&self, index: usize) -> Option<Side> {
+        let (side, hole) = place_of_index(index);
+        self.tuzdik_owner(side, hole)
+    }
+
+    /// The game's status, decided from the position alone.
+    pub fn status(&self) -> Status {
+        for side in Side::BOTH {
+            if self.kazan(side) >= WINNING_KAZAN {
+                return Status::Finished(Outcome {
+                    winner: Some(side),
+                    reason: EndReason::Reached82(side),
+                    score: self.kazans,
+                });
+            }
+        }
+        if self.kazans == [81, 81] {
+            return Status::Finished(Outcome {
+                winner: None,
+                reason: EndReason::Draw81,
+                score: self.kazans,
+            });
+        }
+        if self.stones_on_side(self.side) == 0 {
+            let left = [
+                self.stones_on_side(Side::White),
+                self.stones_on_side(Side::Black),
+            ];
+            let score = [self.kazans[0] + left[0], self.kazans[1] + left[1]];
+            let winner = match score[0].cmp(&score[1]) {
+                std::cmp::Ordering::Greater => Some(Side::White),
+                std::cmp::Ordering::Less => Some(Side::Black),
+                std::cmp::Ordering::Equal => None,
+            };
+            return Status::Finished(Outcome {
+                winner,
+                reason: EndReason::NoMoves {
+                    stuck: self.side,
+                    left,
+                },
+                score,
+            });
+        }
+        Status::Ongoing
+    }
+
+    /// True once a kazan holds 82, both hold 81, or the side to move cannot move.
+    pub fn is_over(&self) -> bool {
+        self.kazans[0] >= WINNING_KAZAN
+            || self.kazans[1] >= WINNING_KAZAN
+            || self.stones_on_side(self.side) == 0
+    }
+
+    /// The legal moves: the non-empty holes of the side to move (a tuzdik on that side always holds no
+    /// stones, so it is never among them); none once the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        if self.kazans[0] >= WINNING_KAZAN || self.kazans[1] >= WINNING_KAZAN {
+            return MoveList(0);
+        }
+        let start = self.side.index() * HOLES_PER_SIDE;
+        let mut bits = 0u16;
+        for (i, &n) in self.holes[start..start + HOLES_PER_SIDE].iter().enumerate() {
+            if n != 0 {
+                bits |= 1 << i;
+            }
+        }
+        MoveList(bits)
+    }
+
+    /// Checks that the side to move may play `hole`.
+    pub fn check(&self, hole: Hole) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        if self.tuzdik_owner(self.side, hole).is_some() {
+            return Err(IllegalMove::OpponentTuzdik(hole));
+        }
+        if self.stones(self.side, hole) == 0 {
+            return Err(IllegalMove::Empty(hole));
+        }
+        Ok(())
+    }
+
+    /// Plays `hole` for the side to move, returning everything the move did.
+    pub fn play(&mut self, hole: Hole) -> Result<MoveOutcome, IllegalMove> {
+        self.check(hole)?;
+        let side = self.side;
+        let from = index_of(side, hole);
+        let stones = self.holes[from];
+        let mut trace = [Place::Kazan(side); TOTAL_STONES as usize];
+        let first = if stones == 1 {
+            (from + 1) % BOARD
+        } else {
+            from
+        };
+        for (k, slot) in trace.iter_mut().take(usize::from(stones)).enumerate() {
+            let index = (first + k) % BOARD;
+            *slot = match self.tuzdik_owner_at(index) {
+                Some(owner) => Place::Kazan(owner),
+                None => {
+                    let (s, h) = place_of_index(index);
+                    Place::Hole(s, h)
+                }
+            };
+        }
+        let result = self.apply(from);
+        Ok(MoveOutcome {
+            side,
+            hole,
+            stones,
+            trace,
+            landing: place_of_index(result.last),
+            captured: result.captured,
+            new_tuzdik: result.new_tuzdik,
+            tuzdik_refused: result.refused,
+            status: self.status(),
+        })
+    }
+
+    /// Plays a move known to be legal, as fast as possible: the search's move. Returns the stones the
+    /// mover's kazan gained.
+    ///
+    /// # Panics
+    /// In debug builds, if the move is not legal.
+    #[inline]
+    pub fn play_unchecked(&mut self, hole: Hole) -> u8 {
+        debug_assert!(self.check(hole).is_ok(), "illegal move {hole} in {self}");
+        let mover = self.side.index();
+        let before = self.kazans[mover];
+        self.apply(index_of(self.side, hole));
+        self.kazans[mover] - before
+    }
+
+    /// What playing `hole` would do, without playing it: the long-press hint.
+    pub fn landing(&self, hole: Hole) -> Result<Landing, IllegalMove> {
+        self.check(hole)?;
+        let mut after = *self;
+        let result = after.apply(index_of(self.side, hole));
+        let (side, landed) = place_of_index(result.last);
+        let effect = if let Some(owner) = self.tuzdik_owner(side, landed) {
+            LandingEffect::IntoTuzdik(owner)
+        } else if result.captured > 0 {
+            LandingEffect::Capture(result.captured)
+        } else if result.new_tuzdik.is_some() {
+            LandingEffect::Tuzdik
+        } else if let Some(why) = result.refused {
+            LandingEffect::TuzdikRefused(why)
+        } else {
+            LandingEffect::Nothing
+        };
+        Ok(Landing {
+            side,
+            hole: landed,
+            effect,
+            status: after.status(),
+        })
+    }
+
+    /// Sows from `from`, applies capture and tuzdik, passes the turn.
+    #[inline]
+    fn apply(&mut self, from: usize) -> Applied {
+        let n = usize::from(self.holes[from]);
+        self.holes[from] = 0;
+        // A lone stone moves on; otherwise the first stone goes back into the hole it came from.
+        let first = if n == 1 { (from + 1) % BOARD } else { from };
+        let laps = (n / BOARD) as u8;
+        if laps > 0 {
+            for h in &mut self.holes {
+                *h += laps;
+            }
+        }
+        let rest = n % BOARD;
+        let end = first + rest;
+        if end <= BOARD {
+            for h in &mut self.holes[first..end] {
+                *h += 1;
+            }
+        } else {
+            for h in &mut self.holes[first..] {
+                *h += 1;
+            }
+            for h in &mut self.holes[..end - BOARD] {
+                *h += 1;
+            }
+        }
+        // Tuzdik holes were empty before the move, so whatever they hold now was sown into them.
+        for owner in 0..2 {
+            let t = self.tuzdiks[owner];
+            if t != 0 {
+                let index = (1 - owner) * HOLES_PER_SIDE + usize::from(t - 1);
+                self.kazans[owner] += self.holes[index];
+                self.holes[index] = 0;
+            }
+        }
+        let last = (first + n - 1) % BOARD;
+        let mover = self.side.index();
+        let mut result = Applied {
+            last,
+            captured: 0,
+            new_tuzdik: None,
+            refused: None,
+        };
+        if last / HOLES_PER_SIDE != mover {
+            let count = self.holes[last];
+            if count != 0 && count % 2 == 0 {
+                self.kazans[mover] += count;
+                self.holes[last] = 0;
+                result.captured = count;
+            } else if count == 3 {
+                let number = (last % HOLES_PER_SIDE) as u8 + 1;
+                let refusal = if self.tuzdiks[mover] != 0 {
+                    Some(TuzdikRefusal::AlreadyHasOne)
+                } else if number == 9 {
+                    Some(TuzdikRefusal::NinthHole)
+                } else if self.tuzdiks[1 - mover] == number {
+                    Some(TuzdikRefusal::Symmetric)
+                } else {
+                    None
+                };
+                match refusal {
+                    None => {
+                        self.tuzdiks[mover] = number;
+                        self.kazans[mover] += 3;
+                        self.holes[last] = 0;
+                        result.new_tuzdik = Some(Hole(number));
+                    }
+                    Some(why) => result.refused = Some(why),
+                }
+            }
+        }
+        self.side = self.side.opponent();
+        result
+    }
+
+    /// A Zobrist hash of the whole position (holes, White's kazan — Black's follows from the 162 —,
+    /// tuzdiks and side to move).
+    pub fn hash(&self) -> u64 {
+        let mut h = ZOBRIST.kazan[usize::from(self.kazans[0])];
+        for (i, &n) in self.holes.iter().enumerate() {
+            h ^= ZOBRIST.holes[i][usize::from(n)];
+        }
+        h ^= ZOBRIST.tuzdik[0][usize::from(self.tuzdiks[0])];
+        h ^= ZOBRIST.tuzdik[1][usize::from(self.tuzdiks[1])];
+        if self.side == Side::Black {
+            h ^= ZOBRIST.black_to_move;
+        }
+        h
+    }
+
+    /// Counts the move sequences of length `depth` (a finished game has no moves).
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .map(|hole| {
+                let mut next = *self;
+                next.play_unchecked(hole);
+                next.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+struct Applied {
+    last: usize,
+    captured: u8,
+    new_tuzdik: Option<Hole>,
+    refused: Option<TuzdikRefusal>,
+}
+
+struct Zobrist {
+    holes: [[u64; TOTAL_STONES as usize + 1]; BOARD],
+    kazan: [u64; TOTAL_STONES as usize + 1],
+    tuzdik: [[u64; 10]; 2],
+    black_to_move: u64,
+}
+
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const fn zobrist() -> Zobrist {
+    let mut z = Zobrist {
+        holes: [[0; TOTAL_STONES as usize + 1]; BOARD],
+        kazan: [0; TOTAL_STONES as usize + 1],
+        tuzdik: [[0; 10]; 2],
+        black_to_move: 0,
+    };
+    let mut s = 0x746F_677A_5F6B_6F72u64;
+    let mut i = 0;
+    while i < BOARD {
+        let mut n = 1; // zero stones hash to 0 so that empty holes cost nothing
+        while n <= TOTAL_STONES as usize {
+            z.holes[i][n] = splitmix(&mut s);
+            n += 1;
+        }
+        i += 1;
+    }
+    let mut n = 0;
+    while n <= TOTAL_STONES as usize {
+        z.kazan[n] = splitmix(&mut s);
+        n += 1;
+    }
+    let mut t = 1;
+    while t < 10 {
+        z.tuzdik[0][t] = splitmix(&mut s);
+        z.tuzdik[1][t] = splitmix(&mut s);
+        t += 1;
+    }
+    z.black_to_move = splitmix(&mut s);
+    z
+}
+
+static ZOBRIST: Zobrist = zobrist();

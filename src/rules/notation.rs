@@ -1,0 +1,447 @@
+//! Game records: the move notation (`76`, `36x`), the TGK format (PGN-like tags, numbered move pairs) and
+//! PlayOK exports (`87(10)`, `68X`, `{comments}`). Reading a record replays it through the rules, so a
+//! record whose notation disagrees with what the rules do is rejected with its line and move number.
+
+use std::fmt;
+
+use super::{Hole, MoveOutcome, Position, Side};
+
+/// One move as a record writes it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The hole played, on the mover's side.
+    pub hole: Hole,
+    /// The hole where the last stone landed, counted on the side where it landed.
+    pub landing: Hole,
+    /// The move made a tuzdik (`x`, or PlayOK's `X`).
+    pub tuzdik: bool,
+    /// PlayOK's `(n)`: the mover's kazan after a capture.
+    pub kazan: Option<u8>,
+}
+
+impl MoveText {
+    /// Parses `76`, `36x`, `87(10)`, `68X`, `68X(15)`.
+    pub fn parse(token: &str) -> Result<MoveText, String> {
+        let bad = || format!("'{token}' is not a move (expected two hole digits, e.g. 76 or 36x)");
+        let bytes = token.as_bytes();
+        if bytes.len() < 2 {
+            return Err(bad());
+        }
+        let digit = |b: u8| (b as char).to_digit(10).and_then(|d| Hole::new(d as u8));
+        let hole = digit(bytes[0]).ok_or_else(bad)?;
+        let landing = digit(bytes[1]).ok_or_else(bad)?;
+        let mut rest = &token[2..];
+        let mut tuzdik = false;
+        let mut kazan = None;
+        loop {
+            if let Some(r) = rest.strip_prefix(['x', 'X']) {
+                if tuzdik {
+                    return Err(bad());
+                }
+                tuzdik = true;
+                rest = r;
+            } else if let Some(r) = rest.strip_prefix('(') {
+                let close = r.find(')').ok_or_else(bad)?;
+                if kazan.is_some() {
+                    return Err(bad());
+                }
+                let n: u8 = r[..close].parse().map_err(|_| bad())?;
+                kazan = Some(n);
+                rest = &r[close + 1..];
+            } else if rest.is_empty() {
+                break;
+            } else {
+                return Err(bad());
+            }
+        }
+        Ok(MoveText {
+            hole,
+            landing,
+            tuzdik,
+            kazan,
+        })
+    }
+
+    /// The notation the rules give a move that was played.
+    pub fn of(outcome: &MoveOutcome) -> MoveText {
+        MoveText {
+            hole: outcome.hole,
+            landing: outcome.landing.1,
+            tuzdik: outcome.new_tuzdik.is_some(),
+            kazan: None,
+        }
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.hole, self.landing)?;
+        if self.tuzdik {
+            f.write_str("x")?;
+        }
+        if let Some(k) = self.kazan {
+            write!(f, "({k})")?;
+        }
+        Ok(())
+    }
+}
+
+/// A move of a record, with the line it was read from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RecordedMove {
+    pub text: MoveText,
+    pub line: usize,
+}
+
+/// A record that cannot be read, or whose moves disagree with the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// 1-based line in the file.
+    pub line: usize,
+    /// The move number (1, 2, … as in `12. 76 98`) and the side, when a move is at fault.
+    pub mv: Option<(usize, Side)>,
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}", self.line)?;
+        if let Some((number, side)) = self.mv {
+            write!(f, ", move {number} ({side})")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// One game of a record file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Tags in file order, e.g. ("White", "Kazhgaliev").
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<RecordedMove>,
+    /// The result written after the moves (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
+    pub result_token: Option<String>,
+    /// The line the game starts on.
+    pub line: usize,
+}
+
+/// The tags a TGK record carries, in order.
+pub const TGK_TAGS: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+impl GameRecord {
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn set_tag(&mut self, key: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self
+            .tags
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+        {
+            Some(slot) => slot.1 = value,
+            None => self.tags.push((key.to_string(), value)),
+        }
+    }
+
+    /// Replays the moves from the start position, checking every landing hole, tuzdik mark and kazan
+    /// count against the rules. Returns the positions before the first move and after each move.
+    pub fn replay(&self) -> Result<Vec<Position>, RecordError> {
+        let mut pos = Position::start();
+        let mut positions = Vec::with_capacity(self.moves.len() + 1);
+        positions.push(pos);
+        for (ply, mv) in self.moves.iter().enumerate() {
+            let side = pos.side_to_move();
+            let fail = |message: String| RecordError {
+                line: mv.line,
+                mv: Some((ply / 2 + 1, side)),
+                message,
+            };
+            let text = mv.text;
+            let outcome = pos
+                .play(text.hole)
+                .map_err(|e| fail(format!("'{text}' cannot be played: {e}")))?;
+            let (_, landed) = outcome.landing;
+            if landed != text.landing {
+                return Err(fail(format!(
+                    "'{text}': the last stone lands in hole {landed}, not {}",
+                    text.landing
+                )));
+            }
+            match (text.tuzdik, outcome.new_tuzdik) {
+                (true, None) => {
+                    return Err(fail(format!(
+                        "'{text}' is marked as a tuzdik, but the move makes none"
+                    )));
+                }
+                (false, Some(t)) => {
+                    return Err(fail(format!(
+                        "'{text}' makes a tuzdik on hole {t}, but is not marked x"
+                    )));
+                }
+                _ => {}
+            }
+            if let Some(k) = text.kazan {
+                let actual = pos.kazan(side);
+                if k != actual {
+                    return Err(fail(format!(
+                        "'{text}': {side}'s kazan holds {actual} after the move, not {k}"
+                    )));
+                }
+            }
+            positions.push(pos);
+        }
+        Ok(positions)
+    }
+
+    /// Writes the game as TGK: the tags, then numbered move pairs, one pair a line.
+    pub fn to_tgk(&self) -> String {
+        let mut out = String::new();
+        let mut tags = self.tags.clone();
+        for key in TGK_TAGS {
+            if !tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(key)) {
+                let default = if key == "Result" { "*" } else { "?" };
+                tags.push((key.to_string(), default.to_string()));
+            }
+        }
+        for (key, value) in &tags {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            out.push_str(&format!("[{key} \"{value}\"]\n"));
+        }
+        for (i, pair) in self.moves.chunks(2).enumerate() {
+            out.push_str(&format!("{}.", i + 1));
+            for mv in pair {
+                out.push_str(&format!(" {}", mv.text));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// A record of moves played through the rules.
+    pub fn from_outcomes<'a>(
+        tags: Vec<(String, String)>,
+        outcomes: impl IntoIterator<Item = &'a MoveOutcome>,
+    ) -> Self {
+        let moves = outcomes
+            .into_iter()
+            .enumerate()
+            .map(|(i, o)| RecordedMove {
+                text: MoveText::of(o),
+                line: i / 2 + 1,
+            })
+            .collect();
+        GameRecord {
+            tags,
+            moves,
+            result_token: None,
+            line: 1,
+        }
+    }
+}
+
+fn is_result(token: &str) -> bool {
+    matches!(
+        token,
+        "1-0" | "0-1" | "1/2-1/2" | "½-½" | "0.5-0.5" | "*" | "0-0"
+    )
+}
+
+/// Strips a move number: `12.`, `12...`, and `12.76` (a number glued to its move).
+fn strip_move_number(token: &str) -> &str {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && token[digits..].starts_with('.') {
+        token[digits..].trim_start_matches('.')
+    } else {
+        token
+    }
+}
+
+fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordError> {
+    let err = |message: &str| RecordError {
+        line: number,
+        mv: None,
+        message: message.to_string(),
+    };
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or_else(|| err("a tag line must look like [Key \"value\"]"))?;
+    let (key, rest) = inner
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| err("a tag needs a key and a value"))?;
+    let rest = rest.trim();
+    let quoted = rest
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or_else(|| err("a tag's value must be in double quotes"))?;
+    if key.is_empty() || !key.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return Err(err("a tag's key must be a word"));
+    }
+    let mut value = String::with_capacity(quoted.len());
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(next) = chars.next() {
+                value.push(next);
+            }
+        } else {
+            value.push(c);
+        }
+    }
+    Ok((key.to_string(), value))
+}
+
+/// Reads every game of a TGK file or PlayOK export. Each game is read on its own: one game's error does
+/// not hide the others. A game's moves are only parsed here; [`GameRecord::replay`] checks them.
+pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
+    let mut games = Vec::new();
+    let mut current = GameRecord::default();
+    let mut error: Option<RecordError> = None;
+    let mut has_content = false;
+    let mut in_moves = false;
+    let mut in_comment = false;
+
+    let mut finish =
+        |current: &mut GameRecord, error: &mut Option<RecordError>, has_content: &mut bool| {
+            if *has_content {
+                let game = std::mem::take(current);
+                games.push(match error.take() {
+                    Some(e) => Err(e),
+                    None => Ok(game),
+                });
+            }
+            *current = GameRecord::default();
+            *error = None;
+            *has_content = false;
+        };
+
+    for (i, raw) in text.lines().enumerate() {
+        let number = i + 1;
+        let line = raw.trim();
+        if !in_comment && line.starts_with('[') {
+            if in_moves {
+                finish(&mut current, &mut error, &mut has_content);
+                in_moves = false;
+            }
+            if !has_content {
+                current.line = number;
+            }
+            has_content = true;
+            match parse_tag(line, number) {
+                Ok(tag) => current.tags.push(tag),
+                Err(e) => {
+                    error.get_or_insert(e);
+                }
+            }
+            continue;
+        }
+        if !in_comment && (line.starts_with('#') || line.starts_with(';') || line.starts_with('%'))
+        {
+            continue;
+        }
+        // Move text: tokens, `{…}` comments (possibly over several lines), results.
+        let mut rest = line;
+        while !rest.is_empty() {
+            if in_comment {
+                match rest.find('}') {
+                    Some(end) => {
+                        in_comment = false;
+                        rest = &rest[end + 1..];
+                    }
+                    None => rest = "",
+                }
+                continue;
+            }
+            rest = rest.trim_start();
+            if rest.is_empty() {
+                break;
+            }
+            if let Some(r) = rest.strip_prefix('{') {
+                in_comment = true;
+                rest = r;
+                continue;
+            }
+            let end = rest
+                .find(|c: char| c.is_whitespace() || c == '{')
+                .unwrap_or(rest.len());
+            let token = &rest[..end];
+            rest = &rest[end..];
+            if !has_content {
+                current.line = number;
+            }
+            has_content = true;
+            in_moves = true;
+            let token = strip_move_number(token);
+            if token.is_empty() {
+                continue;
+            }
+            if is_result(token) {
+                current.result_token = Some(token.to_string());
+                continue;
+            }
+            if error.is_some() {
+                continue;
+            }
+            if current.result_token.is_some() {
+                error = Some(RecordError {
+                    line: number,
+                    mv: None,
+                    message: format!("'{token}' comes after the result"),
+                });
+                continue;
+            }
+            match MoveText::parse(token) {
+                Ok(text) => current.moves.push(RecordedMove { text, line: number }),
+                Err(message) => {
+                    let ply = current.moves.len();
+                    let side = if ply % 2 == 0 {
+                        Side::White
+                    } else {
+                        Side::Black
+                    };
+                    error = Some(RecordError {
+                        line: number,
+                        mv: Some((ply / 2 + 1, side)),
+                        message,
+                    });
+                }
+            }
+        }
+    }
+    if in_comment && error.is_none() && has_content {
+        error = Some(RecordError {
+            line: text.lines().count(),
+            mv: None,
+            message: "a comment opened with '{' is never closed".to_string(),
+        });
+    }
+    finish(&mut current, &mut error, &mut has_content);
+    games
+}
+
+/// Reads and replays every game; the common path for tools and tests.
+pub fn replay_all(text: &str) -> Vec<(GameRecord, Result<Vec<Position>, RecordError>)> {
+    read_games(text)
+        .into_iter()
+        .map(|game| match game {
+            Ok(g) => {
+                let replay = g.replay();
+                (g, replay)
+            }
+            Err(e) => (
+                GameRecord {
+                    line: e.line,
+                    ..GameRecord::default()
+                },
+                Err(e),
+            ),
+        })
+        .collect()
+}

@@ -1,0 +1,8 @@
+//! The project's one integration-test binary (one binary keeps link times down with Bevy in the tree).
+
+mod common;
+mod engine_protocol;
+mod perft;
+mod properties;
+mod records;
+mod rules;

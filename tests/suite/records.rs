@@ -1,0 +1,229 @@
+//! Game records: the notation, TGK, PlayOK exports, and the master games of 2018.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use toguz::rules::notation::{GameRecord, MoveText, read_games, replay_all};
+use toguz::rules::{Position, Side};
+
+use crate::common::{hole, read_shared};
+
+#[test]
+fn all_742_master_games_replay_with_every_landing_hole_and_tuzdik_mark_matching() {
+    let text = read_shared("data/master-games-2018.txt");
+    let games = replay_all(&text);
+    assert_eq!(games.len(), 742);
+    let mut moves = 0;
+    for (game, result) in &games {
+        let positions = result
+            .as_ref()
+            .unwrap_or_else(|e| panic!("game {:?}: {e}", game.tag("Game")));
+        moves += positions.len() - 1;
+    }
+    assert_eq!(moves, 50_980);
+}
+
+#[test]
+fn move_notation_reads_tuzdik_marks_and_playok_kazan_counts() {
+    let m = MoveText::parse("76").unwrap();
+    assert_eq!(
+        (m.hole, m.landing, m.tuzdik, m.kazan),
+        (hole(7), hole(6), false, None)
+    );
+    assert!(MoveText::parse("36x").unwrap().tuzdik);
+    assert!(MoveText::parse("68X").unwrap().tuzdik);
+    assert_eq!(MoveText::parse("87(10)").unwrap().kazan, Some(10));
+    let both = MoveText::parse("68X(15)").unwrap();
+    assert!(both.tuzdik && both.kazan == Some(15));
+    for bad in [
+        "", "7", "70", "07", "7a", "76xx", "76(", "76(ab)", "76(1)(2)", "7 6", "766",
+    ] {
+        assert!(MoveText::parse(bad).is_err(), "'{bad}' must be refused");
+    }
+    assert_eq!(MoveText::parse("36x").unwrap().to_string(), "36x");
+}
+
+fn random_game(seed: u64) -> (GameRecord, Position) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = Position::start();
+    let mut outcomes = Vec::new();
+    while !pos.is_over() {
+        let moves: Vec<_> = pos.legal_moves().collect();
+        let hole = moves[rng.random_range(0..moves.len())];
+        outcomes.push(pos.play(hole).unwrap());
+    }
+    let tags = vec![
+        ("White".to_string(), "Aigerim \"Ace\"".to_string()),
+        ("Black".to_string(), "Bolot".to_string()),
+    ];
+    (GameRecord::from_outcomes(tags, &outcomes), pos)
+}
+
+#[test]
+fn a_game_written_as_tgk_reads_back_and_replays_to_the_same_end() {
+    for seed in 0..50 {
+        let (record, end) = random_game(seed);
+        let text = record.to_tgk();
+        let games = read_games(&text);
+        assert_eq!(games.len(), 1);
+        let read = games[0].as_ref().unwrap();
+        assert_eq!(read.tag("White"), Some("Aigerim \"Ace\""));
+        assert_eq!(read.tag("Result"), Some("*"));
+        let positions = read.replay().unwrap();
+        assert_eq!(*positions.last().unwrap(), end, "seed {seed}");
+    }
+}
+
+#[test]
+fn a_wrong_landing_hole_is_reported_with_its_line_and_move_number() {
+    let text = "[White \"a\"]\n[Black \"b\"]\n1. 76 98\n2. 66 88\n";
+    let (_, result) = &replay_all(text)[0];
+    let err = result.as_ref().unwrap_err();
+    assert_eq!(err.line, 4);
+    assert_eq!(err.mv, Some((2, Side::Black)));
+    assert!(err.to_string().contains("lands in hole 7, not 8"), "{err}");
+}
+
+#[test]
+fn a_missing_or_false_tuzdik_mark_is_reported() {
+    // Game 1 of the master games makes a tuzdik on black's 5th move: 36x.
+    let good = "1. 76 98\n2. 66 87\n3. 12 76\n4. 25 78\n5. 48 36x\n";
+    assert!(replay_all(good)[0].1.is_ok());
+    let unmarked = good.replace("36x", "36");
+    let err = replay_all(&unmarked)[0].1.clone().unwrap_err();
+    assert_eq!(err.mv, Some((5, Side::Black)));
+    assert!(err.message.contains("not marked x"), "{err}");
+    let false_mark = good.replace("25 78", "25x 78");
+    let err = replay_all(&false_mark)[0].1.clone().unwrap_err();
+    assert_eq!((err.line, err.mv), (4, Some((4, Side::White))));
+    assert!(err.message.contains("makes none"), "{err}");
+}
+
+#[test]
+fn an_illegal_move_in_a_record_is_reported_not_played() {
+    // After 1. 21, black's first hole (10 stones) is captured: black cannot play it.
+    let err = replay_all("1. 21 19\n")[0].1.clone().unwrap_err();
+    assert_eq!(err.mv, Some((1, Side::Black)));
+    assert!(err.message.contains("hole 1 is empty"), "{err}");
+}
+
+/// A PlayOK-style export of a real game: captures carry the mover's kazan, tuzdiks an upper-case X,
+/// comments in braces, and a result with a comment.
+fn playok_export(moves: usize) -> String {
+    let master = read_shared("data/master-games-2018.txt");
+    let game = read_games(&master).into_iter().next().unwrap().unwrap();
+    let mut pos = Position::start();
+    let mut text = String::from(
+        "[Event \"PlayOK\"]\n[Site \"PlayOK\"]\n[Date \"2024.05.01\"]\n[Round \"-\"]\n[White \"aibek\"]\n[Black \"dana\"]\n[Result \"0-1\"]\n[Time \"20:15:04\"]\n\n",
+    );
+    for (ply, mv) in game.moves.iter().take(moves).enumerate() {
+        if ply % 2 == 0 {
+            text.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        let side = pos.side_to_move();
+        let o = pos.play(mv.text.hole).unwrap();
+        let mut word = format!("{}{}", o.hole, o.landing.1);
+        if o.new_tuzdik.is_some() {
+            word.push('X');
+        }
+        if o.captured > 0 || o.new_tuzdik.is_some() {
+            word.push_str(&format!("({})", pos.kazan(side)));
+        }
+        text.push_str(&word);
+        text.push(if ply % 7 == 3 { '\n' } else { ' ' });
+        if ply == 4 {
+            text.push_str("{a long think,\n over two lines} ");
+        }
+    }
+    text.push_str("0-1 {zero}\n");
+    text
+}
+
+#[test]
+fn playok_exports_read_with_kazan_counts_uppercase_tuzdiks_and_comments() {
+    let text = playok_export(60);
+    let games = replay_all(&text);
+    assert_eq!(games.len(), 1);
+    let (game, result) = &games[0];
+    assert_eq!(game.tag("White"), Some("aibek"));
+    assert_eq!(game.result_token.as_deref(), Some("0-1"));
+    assert_eq!(result.as_ref().unwrap().len(), 61);
+    assert!(
+        text.contains('X') && text.contains('('),
+        "the sample must exercise X and (n)"
+    );
+}
+
+#[test]
+fn a_wrong_playok_kazan_count_is_reported() {
+    let text = playok_export(20);
+    let start = text.find('(').unwrap();
+    let end = text[start..].find(')').unwrap() + start;
+    let wrong = format!("{}(161{}", &text[..start], &text[end..]);
+    let err = replay_all(&wrong)[0].1.clone().unwrap_err();
+    assert!(err.message.contains("not 161"), "{err}");
+}
+
+#[test]
+fn several_games_in_one_file_are_read_separately_and_a_bad_one_does_not_hide_the_rest() {
+    let text = "[Game \"1\"]\n1. 76 98\n\n[Game \"2\"]\n1. 7\n\n[Game \"3\"]\n1. 76 98\n";
+    let games = replay_all(text);
+    assert_eq!(games.len(), 3);
+    assert!(games[0].1.is_ok());
+    let err = games[1].1.as_ref().unwrap_err();
+    assert_eq!(err.line, 5);
+    assert!(games[2].1.is_ok());
+    assert_eq!(games[2].0.tag("Game"), Some("3"));
+}
+
+#[test]
+fn malformed_tags_and_unclosed_comments_get_clear_messages() {
+    let err = read_games("[White aibek]\n1. 76\n").remove(0).unwrap_err();
+    assert!(err.message.contains("double quotes"), "{err}");
+    let err = read_games("1. 76 {never closed\n").remove(0).unwrap_err();
+    assert!(err.message.contains("never closed"), "{err}");
+    let err = read_games("1. 76 98 1-0 55\n").remove(0).unwrap_err();
+    assert!(err.message.contains("after the result"), "{err}");
+}
+
+#[test]
+fn random_bytes_never_crash_the_record_reader() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let alphabet = b"0123456789xX(){}[]\". \n-/*#;abc\xc3\xa9\xff";
+    for _ in 0..3000 {
+        let len = rng.random_range(0..200);
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+            .collect();
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = replay_all(&text);
+        let raw: Vec<u8> = (0..len).map(|_| rng.random()).collect();
+        let _ = replay_all(&String::from_utf8_lossy(&raw));
+    }
+}
+
+#[test]
+fn mutated_master_games_never_crash_and_are_either_replayed_or_rejected() {
+    let master = read_shared("data/master-games-2018.txt");
+    let first_games: String = master.split("[Game \"6\"]").next().unwrap().to_string();
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut rejected = 0;
+    for _ in 0..400 {
+        let mut bytes = first_games.clone().into_bytes();
+        for _ in 0..rng.random_range(1..4) {
+            let i = rng.random_range(0..bytes.len());
+            match rng.random_range(0..3) {
+                0 => bytes[i] = b"0123456789x \n[]{}"[rng.random_range(0..17)],
+                1 => {
+                    bytes.remove(i);
+                }
+                _ => bytes.insert(i, b"0123456789x"[rng.random_range(0..11)]),
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        rejected += replay_all(&text).iter().filter(|(_, r)| r.is_err()).count();
+    }
+    assert!(
+        rejected > 100,
+        "mutations must be caught, only {rejected} rejections"
+    );
+}
