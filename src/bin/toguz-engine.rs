@@ -16,9 +16,7 @@ fn replay(path: &str) -> ExitCode {
     let games = replay_all(&text);
     let mut failed = 0;
     for (i, (game, result)) in games.iter().enumerate() {
-        let name = game
-            .tag("Game")
-            .map_or_else(|| format!("{}", i + 1), str::to_string);
+        let name = game.tag("Game").map_or_else(|| format!("{}", i + 1), str::to_string);
         match result {
             Ok(positions) => println!("game {name}: ok, {} moves", positions.len() - 1),
             Err(e) => {
@@ -27,26 +25,13 @@ fn replay(path: &str) -> ExitCode {
             }
         }
     }
-    println!(
-        "{} games, {} ok, {failed} failed",
-        games.len(),
-        games.len() - failed
-    );
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    println!("{} games, {} ok, {failed} failed", games.len(), games.len() - failed);
+    if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args
-        .iter()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
+    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         [] => match toguz::engine::run(io::stdin().lock(), io::stdout().lock()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

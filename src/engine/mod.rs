@@ -62,10 +62,7 @@ impl Engine {
                 if rest.len() < 5 {
                     return Err("position fen needs five fields".to_string());
                 }
-                let pos: Position = rest[..5]
-                    .join(" ")
-                    .parse()
-                    .map_err(|e| format!("bad position: {e}"))?;
+                let pos: Position = rest[..5].join(" ").parse().map_err(|e| format!("bad position: {e}"))?;
                 (pos, &rest[5..])
             }
             _ => return Err("position needs 'startpos' or 'fen <five fields>'".to_string()),
@@ -75,8 +72,7 @@ impl Engine {
             Some((&"moves", moves)) => {
                 for (i, word) in moves.iter().enumerate() {
                     let hole = parse_hole(word).map_err(|e| format!("move {}: {e}", i + 1))?;
-                    pos.play(hole)
-                        .map_err(|e| format!("move {} ({word}): {e}", i + 1))?;
+                    pos.play(hole).map_err(|e| format!("move {} ({word}): {e}", i + 1))?;
                 }
             }
             Some((other, _)) => return Err(format!("expected 'moves', found '{other}'")),
@@ -87,38 +83,22 @@ impl Engine {
 
     fn display(&self) -> Vec<String> {
         let legal: Vec<String> = self.position.legal_moves().map(|h| h.to_string()).collect();
-        let legal = if legal.is_empty() {
-            "legal".to_string()
-        } else {
-            format!("legal {}", legal.join(" "))
-        };
-        vec![
-            format!("fen {}", self.position),
-            legal,
-            format!("status {}", self.position.status().word()),
-        ]
+        let legal = if legal.is_empty() { "legal".to_string() } else { format!("legal {}", legal.join(" ")) };
+        vec![format!("fen {}", self.position), legal, format!("status {}", self.position.status().word())]
     }
 
     fn perft(&self, args: &[&str]) -> Result<Vec<String>, String> {
         let [depth] = args else {
             return Err("usage: perft N".to_string());
         };
-        let depth: u32 = depth
-            .parse()
-            .map_err(|_| format!("'{depth}' is not a depth"))?;
-        Ok(vec![format!(
-            "perft {depth} {}",
-            self.position.perft(depth)
-        )])
+        let depth: u32 = depth.parse().map_err(|_| format!("'{depth}' is not a depth"))?;
+        Ok(vec![format!("perft {depth} {}", self.position.perft(depth))])
     }
 }
 
 /// A hole number 1..9 as the protocol writes it.
 pub fn parse_hole(word: &str) -> Result<Hole, String> {
-    word.parse::<u8>()
-        .ok()
-        .and_then(Hole::new)
-        .ok_or_else(|| format!("'{word}' is not a hole 1..9"))
+    word.parse::<u8>().ok().and_then(Hole::new).ok_or_else(|| format!("'{word}' is not a hole 1..9"))
 }
 
 /// Reads commands until `quit` or the end of input.

@@ -102,11 +102,7 @@ fn index_of(side: Side, hole: Hole) -> usize {
 }
 
 fn place_of_index(index: usize) -> (Side, Hole) {
-    let side = if index < HOLES_PER_SIDE {
-        Side::White
-    } else {
-        Side::Black
-    };
+    let side = if index < HOLES_PER_SIDE { Side::White } else { Side::Black };
     (side, Hole((index % HOLES_PER_SIDE) as u8 + 1))
 }
 
@@ -167,9 +163,7 @@ impl Status {
     pub fn word(&self) -> &'static str {
         match self {
             Status::Ongoing => "ongoing",
-            Status::Finished(Outcome {
-                winner: Some(side), ..
-            }) => side.name(),
+            Status::Finished(Outcome { winner: Some(side), .. }) => side.name(),
             Status::Finished(Outcome { winner: None, .. }) => "draw",
         }
     }
@@ -332,12 +326,7 @@ impl Default for Position {
 impl Position {
     /// Nine stones in each hole, empty kazans, White to move.
     pub fn start() -> Position {
-        Position {
-            holes: [START_STONES; BOARD],
-            kazans: [0; 2],
-            tuzdiks: [0; 2],
-            side: Side::White,
-        }
+        Position { holes: [START_STONES; BOARD], kazans: [0; 2], tuzdiks: [0; 2], side: Side::White }
     }
 
     /// Builds a position from its parts, checking that it could occur: 162 stones, tuzdik holes empty,
@@ -353,23 +342,13 @@ impl Position {
         holes[..9].copy_from_slice(&white);
         holes[9..].copy_from_slice(&black);
         let tuzdiks = tuzdiks.map(|t| t.map_or(0, Hole::number));
-        let pos = Position {
-            holes,
-            kazans,
-            tuzdiks,
-            side,
-        };
+        let pos = Position { holes, kazans, tuzdiks, side };
         pos.validate()?;
         Ok(pos)
     }
 
     fn validate(&self) -> Result<(), ParsePositionError> {
-        let total: u32 = self
-            .holes
-            .iter()
-            .chain(&self.kazans)
-            .map(|&n| u32::from(n))
-            .sum();
+        let total: u32 = self.holes.iter().chain(&self.kazans).map(|&n| u32::from(n)).sum();
         if total != u32::from(TOTAL_STONES) {
             return Err(ParsePositionError::new(format!(
                 "the position holds {total} stones, not {TOTAL_STONES}"
@@ -378,9 +357,7 @@ impl Position {
         for owner in Side::BOTH {
             if let Some(hole) = self.tuzdik(owner) {
                 if hole == Hole::NINTH {
-                    return Err(ParsePositionError::new(format!(
-                        "{owner}'s tuzdik cannot be a 9th hole"
-                    )));
+                    return Err(ParsePositionError::new(format!("{owner}'s tuzdik cannot be a 9th hole")));
                 }
                 if self.stones(owner.opponent(), hole) != 0 {
                     return Err(ParsePositionError::new(format!(
@@ -390,9 +367,7 @@ impl Position {
             }
         }
         if self.tuzdiks[0] != 0 && self.tuzdiks[0] == self.tuzdiks[1] {
-            return Err(ParsePositionError::new(
-                "the two tuzdiks cannot have the same number".into(),
-            ));
+            return Err(ParsePositionError::new("the two tuzdiks cannot have the same number".into()));
         }
         Ok(())
     }
@@ -415,9 +390,7 @@ impl Position {
     /// A side's nine holes, hole 1 first.
     pub fn row(&self, side: Side) -> [u8; 9] {
         let start = side.index() * HOLES_PER_SIDE;
-        self.holes[start..start + HOLES_PER_SIDE]
-            .try_into()
-            .expect("nine holes")
+        self.holes[start..start + HOLES_PER_SIDE].try_into().expect("nine holes")
     }
 
     /// All 18 holes in sowing order: White's 1..9, then Black's 1..9.
@@ -462,17 +435,10 @@ impl Position {
             }
         }
         if self.kazans == [81, 81] {
-            return Status::Finished(Outcome {
-                winner: None,
-                reason: EndReason::Draw81,
-                score: self.kazans,
-            });
+            return Status::Finished(Outcome { winner: None, reason: EndReason::Draw81, score: self.kazans });
         }
         if self.stones_on_side(self.side) == 0 {
-            let left = [
-                self.stones_on_side(Side::White),
-                self.stones_on_side(Side::Black),
-            ];
+            let left = [self.stones_on_side(Side::White), self.stones_on_side(Side::Black)];
             let score = [self.kazans[0] + left[0], self.kazans[1] + left[1]];
             let winner = match score[0].cmp(&score[1]) {
                 std::cmp::Ordering::Greater => Some(Side::White),
@@ -481,10 +447,7 @@ impl Position {
             };
             return Status::Finished(Outcome {
                 winner,
-                reason: EndReason::NoMoves {
-                    stuck: self.side,
-                    left,
-                },
+                reason: EndReason::NoMoves { stuck: self.side, left },
                 score,
             });
         }
@@ -535,11 +498,7 @@ impl Position {
         let from = index_of(side, hole);
         let stones = self.holes[from];
         let mut trace = [Place::Kazan(side); TOTAL_STONES as usize];
-        let first = if stones == 1 {
-            (from + 1) % BOARD
-        } else {
-            from
-        };
+        let first = if stones == 1 { (from + 1) % BOARD } else { from };
         for (k, slot) in trace.iter_mut().take(usize::from(stones)).enumerate() {
             let index = (first + k) % BOARD;
             *slot = match self.tuzdik_owner_at(index) {
@@ -595,12 +554,7 @@ impl Position {
         } else {
             LandingEffect::Nothing
         };
-        Ok(Landing {
-            side,
-            hole: landed,
-            effect,
-            status: after.status(),
-        })
+        Ok(Landing { side, hole: landed, effect, status: after.status() })
     }
 
     /// Sows from `from`, applies capture and tuzdik, passes the turn.
@@ -641,12 +595,7 @@ impl Position {
         }
         let last = (first + n - 1) % BOARD;
         let mover = self.side.index();
-        let mut result = Applied {
-            last,
-            captured: 0,
-            new_tuzdik: None,
-            refused: None,
-        };
+        let mut result = Applied { last, captured: 0, new_tuzdik: None, refused: None };
         if last / HOLES_PER_SIDE != mover {
             let count = self.holes[last];
             if count != 0 && count % 2 == 0 {

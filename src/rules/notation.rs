@@ -54,12 +54,7 @@ impl MoveText {
                 return Err(bad());
             }
         }
-        Ok(MoveText {
-            hole,
-            landing,
-            tuzdik,
-            kazan,
-        })
+        Ok(MoveText { hole, landing, tuzdik, kazan })
     }
 
     /// The notation the rules give a move that was played.
@@ -132,19 +127,12 @@ pub const TGK_TAGS: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Bla
 
 impl GameRecord {
     pub fn tag(&self, key: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(key))
-            .map(|(_, v)| v.as_str())
+        self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(key)).map(|(_, v)| v.as_str())
     }
 
     pub fn set_tag(&mut self, key: &str, value: impl Into<String>) {
         let value = value.into();
-        match self
-            .tags
-            .iter_mut()
-            .find(|(k, _)| k.eq_ignore_ascii_case(key))
-        {
+        match self.tags.iter_mut().find(|(k, _)| k.eq_ignore_ascii_case(key)) {
             Some(slot) => slot.1 = value,
             None => self.tags.push((key.to_string(), value)),
         }
@@ -158,15 +146,10 @@ impl GameRecord {
         positions.push(pos);
         for (ply, mv) in self.moves.iter().enumerate() {
             let side = pos.side_to_move();
-            let fail = |message: String| RecordError {
-                line: mv.line,
-                mv: Some((ply / 2 + 1, side)),
-                message,
-            };
+            let fail =
+                |message: String| RecordError { line: mv.line, mv: Some((ply / 2 + 1, side)), message };
             let text = mv.text;
-            let outcome = pos
-                .play(text.hole)
-                .map_err(|e| fail(format!("'{text}' cannot be played: {e}")))?;
+            let outcome = pos.play(text.hole).map_err(|e| fail(format!("'{text}' cannot be played: {e}")))?;
             let (_, landed) = outcome.landing;
             if landed != text.landing {
                 return Err(fail(format!(
@@ -176,14 +159,10 @@ impl GameRecord {
             }
             match (text.tuzdik, outcome.new_tuzdik) {
                 (true, None) => {
-                    return Err(fail(format!(
-                        "'{text}' is marked as a tuzdik, but the move makes none"
-                    )));
+                    return Err(fail(format!("'{text}' is marked as a tuzdik, but the move makes none")));
                 }
                 (false, Some(t)) => {
-                    return Err(fail(format!(
-                        "'{text}' makes a tuzdik on hole {t}, but is not marked x"
-                    )));
+                    return Err(fail(format!("'{text}' makes a tuzdik on hole {t}, but is not marked x")));
                 }
                 _ => {}
             }
@@ -232,25 +211,14 @@ impl GameRecord {
         let moves = outcomes
             .into_iter()
             .enumerate()
-            .map(|(i, o)| RecordedMove {
-                text: MoveText::of(o),
-                line: i / 2 + 1,
-            })
+            .map(|(i, o)| RecordedMove { text: MoveText::of(o), line: i / 2 + 1 })
             .collect();
-        GameRecord {
-            tags,
-            moves,
-            result_token: None,
-            line: 1,
-        }
+        GameRecord { tags, moves, result_token: None, line: 1 }
     }
 }
 
 fn is_result(token: &str) -> bool {
-    matches!(
-        token,
-        "1-0" | "0-1" | "1/2-1/2" | "½-½" | "0.5-0.5" | "*" | "0-0"
-    )
+    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "0.5-0.5" | "*" | "0-0")
 }
 
 /// Strips a move number: `12.`, `12...`, and `12.76` (a number glued to its move).
@@ -264,18 +232,13 @@ fn strip_move_number(token: &str) -> &str {
 }
 
 fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordError> {
-    let err = |message: &str| RecordError {
-        line: number,
-        mv: None,
-        message: message.to_string(),
-    };
+    let err = |message: &str| RecordError { line: number, mv: None, message: message.to_string() };
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
         .ok_or_else(|| err("a tag line must look like [Key \"value\"]"))?;
-    let (key, rest) = inner
-        .split_once(char::is_whitespace)
-        .ok_or_else(|| err("a tag needs a key and a value"))?;
+    let (key, rest) =
+        inner.split_once(char::is_whitespace).ok_or_else(|| err("a tag needs a key and a value"))?;
     let rest = rest.trim();
     let quoted = rest
         .strip_prefix('"')
@@ -308,19 +271,18 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
     let mut in_moves = false;
     let mut in_comment = false;
 
-    let mut finish =
-        |current: &mut GameRecord, error: &mut Option<RecordError>, has_content: &mut bool| {
-            if *has_content {
-                let game = std::mem::take(current);
-                games.push(match error.take() {
-                    Some(e) => Err(e),
-                    None => Ok(game),
-                });
-            }
-            *current = GameRecord::default();
-            *error = None;
-            *has_content = false;
-        };
+    let mut finish = |current: &mut GameRecord, error: &mut Option<RecordError>, has_content: &mut bool| {
+        if *has_content {
+            let game = std::mem::take(current);
+            games.push(match error.take() {
+                Some(e) => Err(e),
+                None => Ok(game),
+            });
+        }
+        *current = GameRecord::default();
+        *error = None;
+        *has_content = false;
+    };
 
     for (i, raw) in text.lines().enumerate() {
         let number = i + 1;
@@ -342,8 +304,7 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
             }
             continue;
         }
-        if !in_comment && (line.starts_with('#') || line.starts_with(';') || line.starts_with('%'))
-        {
+        if !in_comment && (line.starts_with('#') || line.starts_with(';') || line.starts_with('%')) {
             continue;
         }
         // Move text: tokens, `{…}` comments (possibly over several lines), results.
@@ -368,9 +329,7 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
                 rest = r;
                 continue;
             }
-            let end = rest
-                .find(|c: char| c.is_whitespace() || c == '{')
-                .unwrap_or(rest.len());
+            let end = rest.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(rest.len());
             let token = &rest[..end];
             rest = &rest[end..];
             if !has_content {
@@ -401,16 +360,8 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
                 Ok(text) => current.moves.push(RecordedMove { text, line: number }),
                 Err(message) => {
                     let ply = current.moves.len();
-                    let side = if ply % 2 == 0 {
-                        Side::White
-                    } else {
-                        Side::Black
-                    };
-                    error = Some(RecordError {
-                        line: number,
-                        mv: Some((ply / 2 + 1, side)),
-                        message,
-                    });
+                    let side = if ply % 2 == 0 { Side::White } else { Side::Black };
+                    error = Some(RecordError { line: number, mv: Some((ply / 2 + 1, side)), message });
                 }
             }
         }
@@ -435,13 +386,7 @@ pub fn replay_all(text: &str) -> Vec<(GameRecord, Result<Vec<Position>, RecordEr
                 let replay = g.replay();
                 (g, replay)
             }
-            Err(e) => (
-                GameRecord {
-                    line: e.line,
-                    ..GameRecord::default()
-                },
-                Err(e),
-            ),
+            Err(e) => (GameRecord { line: e.line, ..GameRecord::default() }, Err(e)),
         })
         .collect()
 }

@@ -29,23 +29,17 @@ fn numbers<const N: usize>(field: &str, what: &str) -> Result<[u8; N], ParsePosi
     let mut count = 0;
     for part in field.split(',') {
         if count == N {
-            return Err(ParsePositionError::new(format!(
-                "{what}: more than {N} numbers in '{field}'"
-            )));
+            return Err(ParsePositionError::new(format!("{what}: more than {N} numbers in '{field}'")));
         }
         out[count] = part
             .parse::<u8>()
             .ok()
             .filter(|&n| n <= super::TOTAL_STONES)
-            .ok_or_else(|| {
-                ParsePositionError::new(format!("{what}: '{part}' is not a stone count"))
-            })?;
+            .ok_or_else(|| ParsePositionError::new(format!("{what}: '{part}' is not a stone count")))?;
         count += 1;
     }
     if count != N {
-        return Err(ParsePositionError::new(format!(
-            "{what}: expected {N} numbers in '{field}'"
-        )));
+        return Err(ParsePositionError::new(format!("{what}: expected {N} numbers in '{field}'")));
     }
     Ok(out)
 }
@@ -77,9 +71,7 @@ impl FromStr for Position {
             "w" => Side::White,
             "b" => Side::Black,
             other => {
-                return Err(ParsePositionError::new(format!(
-                    "side to move: '{other}' is not w or b"
-                )));
+                return Err(ParsePositionError::new(format!("side to move: '{other}' is not w or b")));
             }
         };
         Position::from_parts(white, black, kazans, tuzdiks, side)

@@ -4,9 +4,7 @@ use toguz::rules::{Hole, Position, Side};
 
 /// `../shared/` beside the checkout: the seeds' data files.
 pub fn shared(file: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(file)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared").join(file)
 }
 
 pub fn read_shared(file: &str) -> String {
@@ -34,6 +32,5 @@ pub fn with_kazans(
     tuzdiks: [u8; 2],
     side: Side,
 ) -> Position {
-    Position::from_parts(white, black, kazans, tuzdiks.map(Hole::new), side)
-        .expect("a valid test position")
+    Position::from_parts(white, black, kazans, tuzdiks.map(Hole::new), side).expect("a valid test position")
 }

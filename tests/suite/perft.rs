@@ -11,26 +11,16 @@ const MAX_TEST_DEPTH: usize = 7;
 fn perft_matches_the_independent_reference_up_to_depth_seven() {
     let text = read_shared("data/perft.txt");
     let mut checked = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
+    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
         let (position, counts) = line.split_once(';').expect("position; counts");
         let pos: Position = if position.trim() == "startpos" {
             Position::start()
         } else {
-            position
-                .trim()
-                .parse()
-                .unwrap_or_else(|e| panic!("{position}: {e}"))
+            position.trim().parse().unwrap_or_else(|e| panic!("{position}: {e}"))
         };
         for (i, count) in counts.split_whitespace().enumerate().take(MAX_TEST_DEPTH) {
             let depth = i as u32 + 1;
-            assert_eq!(
-                pos.perft(depth).to_string(),
-                count,
-                "perft {depth} of {position}"
-            );
+            assert_eq!(pos.perft(depth).to_string(), count, "perft {depth} of {position}");
             checked += 1;
         }
     }

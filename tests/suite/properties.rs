@@ -23,22 +23,13 @@ fn random_games_conserve_stones_keep_moves_legal_and_always_end() {
         let mut pos = Position::start();
         let mut plies = 0;
         loop {
-            assert_eq!(
-                stones(&pos),
-                u32::from(TOTAL_STONES),
-                "game {game} ply {plies}"
-            );
+            assert_eq!(stones(&pos), u32::from(TOTAL_STONES), "game {game} ply {plies}");
             let side = pos.side_to_move();
             let legal = pos.legal_moves();
             for hole in Hole::all() {
-                let expected = !pos.is_over()
-                    && pos.stones(side, hole) > 0
-                    && pos.tuzdik_owner(side, hole).is_none();
-                assert_eq!(
-                    legal.contains(hole),
-                    expected,
-                    "game {game} ply {plies} hole {hole} in {pos}"
-                );
+                let expected =
+                    !pos.is_over() && pos.stones(side, hole) > 0 && pos.tuzdik_owner(side, hole).is_none();
+                assert_eq!(legal.contains(hole), expected, "game {game} ply {plies} hole {hole} in {pos}");
                 let check = pos.check(hole);
                 assert_eq!(check.is_ok(), expected);
                 if pos.is_over() {
@@ -47,11 +38,7 @@ fn random_games_conserve_stones_keep_moves_legal_and_always_end() {
             }
             for owner in Side::BOTH {
                 if let Some(t) = pos.tuzdik(owner) {
-                    assert_eq!(
-                        pos.stones(owner.opponent(), t),
-                        0,
-                        "a tuzdik holds no stones"
-                    );
+                    assert_eq!(pos.stones(owner.opponent(), t), 0, "a tuzdik holds no stones");
                 }
             }
             if pos.is_over() {
@@ -75,10 +62,7 @@ fn random_games_conserve_stones_keep_moves_legal_and_always_end() {
             // The trace accounts for every stone lifted: replaying it onto the board before the move,
             // plus the capture and tuzdik, gives the board after it.
             let mut replayed = [0i32; 18];
-            let mut kazans = [
-                i32::from(before.kazan(Side::White)),
-                i32::from(before.kazan(Side::Black)),
-            ];
+            let mut kazans = [i32::from(before.kazan(Side::White)), i32::from(before.kazan(Side::Black))];
             for (i, &n) in before.holes().iter().enumerate() {
                 replayed[i] = i32::from(n);
             }
@@ -92,29 +76,14 @@ fn random_games_conserve_stones_keep_moves_legal_and_always_end() {
                 }
             }
             let (ls, lh) = outcome.landing;
-            let taken =
-                i32::from(outcome.captured) + if outcome.new_tuzdik.is_some() { 3 } else { 0 };
+            let taken = i32::from(outcome.captured) + if outcome.new_tuzdik.is_some() { 3 } else { 0 };
             replayed[ls.index() * 9 + usize::from(lh.number() - 1)] -= taken;
             kazans[side.index()] += taken;
             for (i, &n) in pos.holes().iter().enumerate() {
-                assert_eq!(
-                    replayed[i],
-                    i32::from(n),
-                    "hole index {i} after {hole} in {before}"
-                );
+                assert_eq!(replayed[i], i32::from(n), "hole index {i} after {hole} in {before}");
             }
-            assert_eq!(
-                kazans,
-                [
-                    i32::from(pos.kazan(Side::White)),
-                    i32::from(pos.kazan(Side::Black))
-                ]
-            );
-            assert_eq!(
-                pos.to_string().parse::<Position>().unwrap(),
-                pos,
-                "position strings round-trip"
-            );
+            assert_eq!(kazans, [i32::from(pos.kazan(Side::White)), i32::from(pos.kazan(Side::Black))]);
+            assert_eq!(pos.to_string().parse::<Position>().unwrap(), pos, "position strings round-trip");
             plies += 1;
             assert!(plies < MAX_PLIES, "game {game} did not end");
         }

@@ -14,9 +14,7 @@ fn all_742_master_games_replay_with_every_landing_hole_and_tuzdik_mark_matching(
     assert_eq!(games.len(), 742);
     let mut moves = 0;
     for (game, result) in &games {
-        let positions = result
-            .as_ref()
-            .unwrap_or_else(|e| panic!("game {:?}: {e}", game.tag("Game")));
+        let positions = result.as_ref().unwrap_or_else(|e| panic!("game {:?}: {e}", game.tag("Game")));
         moves += positions.len() - 1;
     }
     assert_eq!(moves, 50_980);
@@ -25,18 +23,13 @@ fn all_742_master_games_replay_with_every_landing_hole_and_tuzdik_mark_matching(
 #[test]
 fn move_notation_reads_tuzdik_marks_and_playok_kazan_counts() {
     let m = MoveText::parse("76").unwrap();
-    assert_eq!(
-        (m.hole, m.landing, m.tuzdik, m.kazan),
-        (hole(7), hole(6), false, None)
-    );
+    assert_eq!((m.hole, m.landing, m.tuzdik, m.kazan), (hole(7), hole(6), false, None));
     assert!(MoveText::parse("36x").unwrap().tuzdik);
     assert!(MoveText::parse("68X").unwrap().tuzdik);
     assert_eq!(MoveText::parse("87(10)").unwrap().kazan, Some(10));
     let both = MoveText::parse("68X(15)").unwrap();
     assert!(both.tuzdik && both.kazan == Some(15));
-    for bad in [
-        "", "7", "70", "07", "7a", "76xx", "76(", "76(ab)", "76(1)(2)", "7 6", "766",
-    ] {
+    for bad in ["", "7", "70", "07", "7a", "76xx", "76(", "76(ab)", "76(1)(2)", "7 6", "766"] {
         assert!(MoveText::parse(bad).is_err(), "'{bad}' must be refused");
     }
     assert_eq!(MoveText::parse("36x").unwrap().to_string(), "36x");
@@ -147,10 +140,7 @@ fn playok_exports_read_with_kazan_counts_uppercase_tuzdiks_and_comments() {
     assert_eq!(game.tag("White"), Some("aibek"));
     assert_eq!(game.result_token.as_deref(), Some("0-1"));
     assert_eq!(result.as_ref().unwrap().len(), 61);
-    assert!(
-        text.contains('X') && text.contains('('),
-        "the sample must exercise X and (n)"
-    );
+    assert!(text.contains('X') && text.contains('('), "the sample must exercise X and (n)");
 }
 
 #[test]
@@ -191,9 +181,7 @@ fn random_bytes_never_crash_the_record_reader() {
     let alphabet = b"0123456789xX(){}[]\". \n-/*#;abc\xc3\xa9\xff";
     for _ in 0..3000 {
         let len = rng.random_range(0..200);
-        let bytes: Vec<u8> = (0..len)
-            .map(|_| alphabet[rng.random_range(0..alphabet.len())])
-            .collect();
+        let bytes: Vec<u8> = (0..len).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect();
         let text = String::from_utf8_lossy(&bytes);
         let _ = replay_all(&text);
         let raw: Vec<u8> = (0..len).map(|_| rng.random()).collect();
@@ -222,8 +210,5 @@ fn mutated_master_games_never_crash_and_are_either_replayed_or_rejected() {
         let text = String::from_utf8_lossy(&bytes);
         rejected += replay_all(&text).iter().filter(|(_, r)| r.is_err()).count();
     }
-    assert!(
-        rejected > 100,
-        "mutations must be caught, only {rejected} rejections"
-    );
+    assert!(rejected > 100, "mutations must be caught, only {rejected} rejections");
 }

@@ -1,8 +1,6 @@
 //! One test per rule of the seeds, and one per "common mistake" they list.
 
-use toguz::rules::{
-    EndReason, IllegalMove, LandingEffect, Place, Position, Side, Status, TuzdikRefusal,
-};
+use toguz::rules::{EndReason, IllegalMove, LandingEffect, Place, Position, Side, Status, TuzdikRefusal};
 
 use crate::common::{board, hole, with_kazans};
 
@@ -46,11 +44,7 @@ fn sowing_runs_counter_clockwise_onto_the_opponents_side() {
     let mut p = Position::start();
     p.play(hole(5)).unwrap(); // white 5..9 own side, then black 1..4
     assert_eq!(p.row(W), [9, 9, 9, 9, 1, 10, 10, 10, 10]);
-    assert_eq!(
-        p.row(B),
-        [10, 10, 10, 0, 9, 9, 9, 9, 9],
-        "black 4 reached 10 and was captured"
-    );
+    assert_eq!(p.row(B), [10, 10, 10, 0, 9, 9, 9, 9, 9], "black 4 reached 10 and was captured");
     assert_eq!(p.kazan(W), 10);
 }
 
@@ -61,11 +55,7 @@ fn sowing_that_goes_all_the_way_round_fills_the_starting_hole_again() {
     assert_eq!(o.trace().len(), 20);
     assert_eq!(p.row(W), [2, 3, 2, 2, 2, 2, 2, 2, 2]);
     assert_eq!(p.row(B), [2; 9]);
-    assert_eq!(
-        o.landing,
-        (W, hole(2)),
-        "the 20th stone lands in white's 2nd hole"
-    );
+    assert_eq!(o.landing, (W, hole(2)), "the 20th stone lands in white's 2nd hole");
 }
 
 #[test]
@@ -74,27 +64,15 @@ fn kazans_never_receive_sown_stones() {
     let mut p = board([0, 0, 0, 0, 0, 0, 0, 0, 30], [1; 9], [0, 0], W);
     let kazans = [p.kazan(W), p.kazan(B)];
     let o = p.play(hole(9)).unwrap();
-    assert!(
-        o.trace()
-            .iter()
-            .all(|place| matches!(place, Place::Hole(..)))
-    );
+    assert!(o.trace().iter().all(|place| matches!(place, Place::Hole(..))));
     assert_eq!(o.trace().len(), 30);
-    assert_eq!(
-        o.captured, 0,
-        "the last stone lands on white's 2nd hole, white's own side"
-    );
+    assert_eq!(o.captured, 0, "the last stone lands on white's 2nd hole, white's own side");
     assert_eq!([p.kazan(W), p.kazan(B)], kazans);
 }
 
 #[test]
 fn even_count_on_the_opponents_side_is_captured() {
-    let mut p = board(
-        [0, 0, 0, 0, 0, 0, 0, 0, 3],
-        [1, 5, 5, 5, 5, 5, 5, 5, 5],
-        [0, 0],
-        W,
-    );
+    let mut p = board([0, 0, 0, 0, 0, 0, 0, 0, 3], [1, 5, 5, 5, 5, 5, 5, 5, 5], [0, 0], W);
     let before = p.kazan(W);
     let o = p.play(hole(9)).unwrap(); // w9, b1, b2: black 2 goes from 5 to 6
     assert_eq!(o.landing, (B, hole(2)));
@@ -105,12 +83,7 @@ fn even_count_on_the_opponents_side_is_captured() {
 
 #[test]
 fn odd_count_on_the_opponents_side_takes_nothing() {
-    let mut p = board(
-        [0, 0, 0, 0, 0, 0, 0, 0, 3],
-        [1, 4, 5, 5, 5, 5, 5, 5, 5],
-        [0, 0],
-        W,
-    );
+    let mut p = board([0, 0, 0, 0, 0, 0, 0, 0, 3], [1, 4, 5, 5, 5, 5, 5, 5, 5], [0, 0], W);
     let before = p.kazan(W);
     let o = p.play(hole(9)).unwrap(); // black 2 goes from 4 to 5
     assert_eq!(o.captured, 0);
@@ -132,12 +105,7 @@ fn even_count_on_the_movers_own_side_takes_nothing() {
 
 #[test]
 fn exactly_three_on_the_opponents_side_makes_a_tuzdik_and_takes_its_stones() {
-    let mut p = board(
-        [0, 0, 0, 0, 0, 0, 0, 4, 0],
-        [5, 2, 5, 5, 5, 5, 5, 5, 5],
-        [0, 0],
-        W,
-    );
+    let mut p = board([0, 0, 0, 0, 0, 0, 0, 4, 0], [5, 2, 5, 5, 5, 5, 5, 5, 5], [0, 0], W);
     let before = p.kazan(W);
     let o = p.play(hole(8)).unwrap(); // w8, w9, b1, b2: black 2 goes from 2 to 3
     assert_eq!(o.new_tuzdik, Some(hole(2)));
@@ -151,12 +119,7 @@ fn exactly_three_on_the_opponents_side_makes_a_tuzdik_and_takes_its_stones() {
 #[test]
 fn a_player_gets_only_one_tuzdik_per_game() {
     // Common mistake: trying for a second tuzdik. The move stands; nothing is taken.
-    let mut p = board(
-        [0, 0, 0, 0, 0, 0, 0, 4, 0],
-        [5, 2, 5, 5, 0, 5, 5, 5, 5],
-        [5, 0],
-        W,
-    );
+    let mut p = board([0, 0, 0, 0, 0, 0, 0, 4, 0], [5, 2, 5, 5, 0, 5, 5, 5, 5], [5, 0], W);
     let before = p.kazan(W);
     let o = p.play(hole(8)).unwrap();
     assert_eq!(o.new_tuzdik, None);
@@ -168,12 +131,7 @@ fn a_player_gets_only_one_tuzdik_per_game() {
 
 #[test]
 fn the_opponents_ninth_hole_never_becomes_a_tuzdik() {
-    let mut p = board(
-        [0, 0, 0, 0, 0, 0, 0, 0, 10],
-        [5, 5, 5, 5, 5, 5, 5, 5, 2],
-        [0, 0],
-        W,
-    );
+    let mut p = board([0, 0, 0, 0, 0, 0, 0, 0, 10], [5, 5, 5, 5, 5, 5, 5, 5, 2], [0, 0], W);
     let before = p.kazan(W);
     let o = p.play(hole(9)).unwrap(); // w9, then black 1..9: black 9 goes from 2 to 3
     assert_eq!(o.landing, (B, hole(9)));
@@ -186,12 +144,7 @@ fn the_opponents_ninth_hole_never_becomes_a_tuzdik() {
 #[test]
 fn a_tuzdik_cannot_mirror_the_opponents_tuzdik() {
     // Black's tuzdik is white's 2nd hole, so white cannot make black's 2nd hole a tuzdik.
-    let mut p = board(
-        [5, 0, 5, 5, 5, 5, 5, 4, 0],
-        [5, 2, 5, 5, 5, 5, 5, 5, 5],
-        [0, 2],
-        W,
-    );
+    let mut p = board([5, 0, 5, 5, 5, 5, 5, 4, 0], [5, 2, 5, 5, 5, 5, 5, 5, 5], [0, 2], W);
     let before = p.kazan(W);
     let o = p.play(hole(8)).unwrap();
     assert_eq!(o.landing, (B, hole(2)));
@@ -203,12 +156,7 @@ fn a_tuzdik_cannot_mirror_the_opponents_tuzdik() {
 
 #[test]
 fn stones_sown_into_a_tuzdik_go_to_its_owner_when_the_owner_sows() {
-    let mut p = board(
-        [0, 0, 0, 0, 0, 0, 0, 0, 5],
-        [5, 5, 0, 4, 5, 5, 5, 5, 5],
-        [3, 0],
-        W,
-    );
+    let mut p = board([0, 0, 0, 0, 0, 0, 0, 0, 5], [5, 5, 0, 4, 5, 5, 5, 5, 5], [3, 0], W);
     let before = p.kazan(W);
     let o = p.play(hole(9)).unwrap(); // w9, b1, b2, b3 (white's tuzdik), b4
     assert_eq!(o.trace()[3], Place::Kazan(W));
@@ -230,12 +178,7 @@ fn stones_sown_into_a_tuzdik_go_to_its_owner_whoever_sows() {
 
 #[test]
 fn a_last_stone_that_falls_into_a_tuzdik_goes_to_its_owner_and_captures_nothing() {
-    let mut p = board(
-        [0, 0, 0, 0, 0, 0, 0, 0, 4],
-        [5, 5, 0, 5, 5, 5, 5, 5, 5],
-        [3, 0],
-        W,
-    );
+    let mut p = board([0, 0, 0, 0, 0, 0, 0, 0, 4], [5, 5, 0, 5, 5, 5, 5, 5, 5], [3, 0], W);
     let landing = p.landing(hole(9)).unwrap();
     assert_eq!((landing.side, landing.hole), (B, hole(3)));
     assert_eq!(landing.effect, LandingEffect::IntoTuzdik(W));
@@ -264,18 +207,10 @@ fn an_empty_hole_cannot_be_played() {
 
 #[test]
 fn eighty_two_stones_win_at_once() {
-    let mut p = with_kazans(
-        [0, 0, 0, 0, 0, 0, 0, 0, 2],
-        [1, 0, 0, 0, 0, 0, 0, 0, 0],
-        [80, 79],
-        [0, 0],
-        W,
-    );
+    let mut p = with_kazans([0, 0, 0, 0, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 0, 0, 0, 0], [80, 79], [0, 0], W);
     let o = p.play(hole(9)).unwrap(); // w9, b1: black 1 becomes 2, captured: 82
     assert_eq!(p.kazan(W), 82);
-    let Status::Finished(outcome) = o.status else {
-        panic!("the game must be over")
-    };
+    let Status::Finished(outcome) = o.status else { panic!("the game must be over") };
     assert_eq!(outcome.winner, Some(W));
     assert_eq!(outcome.reason, EndReason::Reached82(W));
     assert!(p.legal_moves().is_empty());
@@ -284,30 +219,16 @@ fn eighty_two_stones_win_at_once() {
 
 #[test]
 fn a_move_after_the_game_ended_is_refused() {
-    let mut p = with_kazans(
-        [1, 0, 0, 0, 0, 0, 0, 0, 0],
-        [5, 0, 0, 0, 0, 0, 0, 0, 0],
-        [70, 86],
-        [0, 0],
-        W,
-    );
+    let mut p = with_kazans([1, 0, 0, 0, 0, 0, 0, 0, 0], [5, 0, 0, 0, 0, 0, 0, 0, 0], [70, 86], [0, 0], W);
     assert_eq!(p.play(hole(1)), Err(IllegalMove::GameOver));
     assert!(p.legal_moves().is_empty());
 }
 
 #[test]
 fn eighty_one_all_is_a_draw() {
-    let mut p = with_kazans(
-        [0, 0, 0, 0, 0, 0, 0, 0, 1],
-        [1, 0, 0, 0, 0, 0, 0, 0, 0],
-        [79, 81],
-        [0, 0],
-        W,
-    );
+    let mut p = with_kazans([0, 0, 0, 0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0, 0, 0, 0], [79, 81], [0, 0], W);
     let o = p.play(hole(9)).unwrap(); // the lone stone moves to black 1: 2, captured
-    let Status::Finished(outcome) = o.status else {
-        panic!("the game must be over")
-    };
+    let Status::Finished(outcome) = o.status else { panic!("the game must be over") };
     assert_eq!(outcome.winner, None);
     assert_eq!(outcome.reason, EndReason::Draw81);
     assert_eq!(outcome.score, [81, 81]);
@@ -316,55 +237,24 @@ fn eighty_one_all_is_a_draw() {
 
 #[test]
 fn when_the_side_to_move_cannot_move_the_stones_left_go_to_the_side_they_are_on() {
-    let mut p = with_kazans(
-        [5, 0, 0, 0, 0, 0, 0, 0, 1],
-        [1, 0, 0, 0, 0, 0, 0, 0, 0],
-        [78, 77],
-        [0, 0],
-        W,
-    );
+    let mut p = with_kazans([5, 0, 0, 0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0, 0, 0, 0], [78, 77], [0, 0], W);
     p.play(hole(9)).unwrap(); // black 1 becomes 2 and is captured: black has nothing to play
     assert_eq!(p.side_to_move(), B);
     assert!(p.legal_moves().is_empty());
-    let Status::Finished(outcome) = p.status() else {
-        panic!("the game must be over")
-    };
-    assert_eq!(
-        outcome.reason,
-        EndReason::NoMoves {
-            stuck: B,
-            left: [5, 0]
-        }
-    );
+    let Status::Finished(outcome) = p.status() else { panic!("the game must be over") };
+    assert_eq!(outcome.reason, EndReason::NoMoves { stuck: B, left: [5, 0] });
     assert_eq!(outcome.score, [85, 77]);
     assert_eq!(outcome.winner, Some(W));
     // The position string keeps the kazans as the last move left them.
-    assert_eq!(
-        p.to_string(),
-        "5,0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0,0 80,77 0,0 b"
-    );
+    assert_eq!(p.to_string(), "5,0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0,0 80,77 0,0 b");
 }
 
 #[test]
 fn a_tuzdik_on_the_movers_side_leaves_the_mover_without_moves_when_the_rest_is_empty() {
     // Stones in black's tuzdik on white's side belong to black: they do not count as white's moves.
-    let p = with_kazans(
-        [0, 0, 0, 0, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 4, 0, 0, 0, 0],
-        [78, 80],
-        [0, 5],
-        W,
-    );
-    let Status::Finished(outcome) = p.status() else {
-        panic!("the game must be over")
-    };
-    assert_eq!(
-        outcome.reason,
-        EndReason::NoMoves {
-            stuck: W,
-            left: [0, 4]
-        }
-    );
+    let p = with_kazans([0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 4, 0, 0, 0, 0], [78, 80], [0, 5], W);
+    let Status::Finished(outcome) = p.status() else { panic!("the game must be over") };
+    assert_eq!(outcome.reason, EndReason::NoMoves { stuck: W, left: [0, 4] });
     assert_eq!(outcome.score, [78, 84]);
     assert_eq!(outcome.winner, Some(B));
 }
@@ -376,16 +266,8 @@ fn the_long_press_hint_shows_where_the_last_stone_lands_and_what_happens() {
     assert_eq!((l.side, l.hole), (B, hole(1)));
     assert_eq!(l.effect, LandingEffect::Capture(10));
     let l = p.landing(hole(1)).unwrap();
-    assert_eq!(
-        (l.side, l.hole, l.effect),
-        (W, hole(9), LandingEffect::Nothing)
-    );
-    let t = board(
-        [0, 0, 0, 0, 0, 0, 0, 4, 0],
-        [5, 2, 5, 5, 5, 5, 5, 5, 5],
-        [0, 0],
-        W,
-    );
+    assert_eq!((l.side, l.hole, l.effect), (W, hole(9), LandingEffect::Nothing));
+    let t = board([0, 0, 0, 0, 0, 0, 0, 4, 0], [5, 2, 5, 5, 5, 5, 5, 5, 5], [0, 0], W);
     assert_eq!(t.landing(hole(8)).unwrap().effect, LandingEffect::Tuzdik);
     assert_eq!(t.landing(hole(1)), Err(IllegalMove::Empty(hole(1))));
 }
@@ -417,35 +299,20 @@ fn position_strings_are_read_and_written_exactly() {
     assert_eq!(p.to_string(), text);
     assert_eq!(p.tuzdik(W), Some(hole(1)));
     assert_eq!(p.tuzdik(B), Some(hole(6)));
-    assert_eq!(
-        Position::start().to_string(),
-        "9,9,9,9,9,9,9,9,9 9,9,9,9,9,9,9,9,9 0,0 0,0 w"
-    );
+    assert_eq!(Position::start().to_string(), "9,9,9,9,9,9,9,9,9 9,9,9,9,9,9,9,9,9 0,0 0,0 w");
 }
 
 #[test]
 fn impossible_position_strings_are_refused_with_a_reason() {
     for (text, why) in [
-        (
-            "9,9,9,9,9,9,9,9,9 9,9,9,9,9,9,9,9,9 0,1 0,0 w",
-            "163 stones",
-        ),
+        ("9,9,9,9,9,9,9,9,9 9,9,9,9,9,9,9,9,9 0,1 0,0 w", "163 stones"),
         ("9,9,9,9,9,9,9,9 9,9,9,9,9,9,9,9,9 9,0 0,0 w", "expected 9"),
-        (
-            "9,9,9,9,9,9,9,9,9 9,9,9,9,9,9,9,9,9 0,0 0,0 x",
-            "not w or b",
-        ),
+        ("9,9,9,9,9,9,9,9,9 9,9,9,9,9,9,9,9,9 0,0 0,0 x", "not w or b"),
         ("9,9,9,9,9,9,9,9,9 9,9,9,9,9,9,9,9,0 0,9 9,0 w", "9th hole"),
         ("9,9,9,9,9,9,9,9,9 9,9,9,9,9,9,9,9,9 0,0 3,0 w", "no stones"),
-        (
-            "9,9,0,9,9,9,9,9,9 9,9,0,9,9,9,9,9,9 9,9 3,3 w",
-            "same number",
-        ),
+        ("9,9,0,9,9,9,9,9,9 9,9,0,9,9,9,9,9,9 9,9 3,3 w", "same number"),
         ("9,9,9,9,9,9,9,9,9 9,9,9,9,9,9,9,9,9 0,0 0,0", "5 fields"),
-        (
-            "9,9,9,9,9,9,9,9,-1 9,9,9,9,9,9,9,9,9 0,0 0,0 w",
-            "not a stone count",
-        ),
+        ("9,9,9,9,9,9,9,9,-1 9,9,9,9,9,9,9,9,9 0,0 0,0 w", "not a stone count"),
     ] {
         let err = text.parse::<Position>().expect_err(text).to_string();
         assert!(err.contains(why), "{text}: '{err}' should say '{why}'");
@@ -466,9 +333,5 @@ fn identical_positions_hash_alike_and_different_ones_apart() {
     c.play(hole(1)).unwrap();
     assert_ne!(a.hash(), c.hash());
     let flipped: Position = a.to_string().replace(" w", " b").parse().unwrap();
-    assert_ne!(
-        a.hash(),
-        flipped.hash(),
-        "the side to move is part of the hash"
-    );
+    assert_ne!(a.hash(), flipped.hash(), "the side to move is part of the hash");
 }
