@@ -3,5 +3,6 @@
 //!
 //! `rules` and `ai` are pure Rust; the app sits behind the default `app` feature.
 
+pub mod ai;
 pub mod engine;
 pub mod rules;

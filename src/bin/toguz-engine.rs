@@ -1,17 +1,36 @@
-//! `toguz-engine`: the text protocol on standard input/output, plus `replay FILE`.
+//! `toguz-engine`: the text protocol on standard input/output, and the tools around it.
 
 use std::io;
 use std::process::ExitCode;
 
+use toguz::ai::Player;
+use toguz::engine::tools;
 use toguz::rules::notation::replay_all;
 
-fn replay(path: &str) -> ExitCode {
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+const USAGE: &str = "usage:
+  toguz-engine                          the text protocol on stdin/stdout
+  toguz-engine replay FILE              check every game of a TGK or PlayOK record
+  toguz-engine bench [DEPTH]            search fixed positions (default depth 14), time perft 8
+  toguz-engine match A B [--games N] [--threads T] [--seed S]
+                                        A, B: random | easy | medium | hard | LEVEL:depth=N |
+                                        LEVEL:nodes=N | LEVEL:movetime=MS
+  toguz-engine tune FILE [--rounds N] [--write PATH]
+                                        fit the evaluation's weights to the games' results";
+
+fn read(path: &str) -> Result<String, ExitCode> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
         Err(e) => {
             eprintln!("toguz-engine: cannot read {path}: {e}");
-            return ExitCode::from(2);
+            Err(ExitCode::from(2))
         }
+    }
+}
+
+fn replay(path: &str) -> ExitCode {
+    let text = match read(path) {
+        Ok(t) => t,
+        Err(code) => return code,
     };
     let games = replay_all(&text);
     let mut failed = 0;
@@ -29,21 +48,85 @@ fn replay(path: &str) -> ExitCode {
     if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 
+/// `--name value` options after the positional arguments.
+fn option<T: std::str::FromStr>(args: &[&str], name: &str, default: T) -> Result<T, String> {
+    match args.iter().position(|a| *a == name) {
+        None => Ok(default),
+        Some(i) => {
+            args.get(i + 1).and_then(|v| v.parse().ok()).ok_or_else(|| format!("{name} needs a value"))
+        }
+    }
+}
+
+fn run_match(a: &str, b: &str, opts: &[&str]) -> Result<(), String> {
+    let pa = Player::parse(a).ok_or_else(|| format!("unknown player '{a}'"))?;
+    let pb = Player::parse(b).ok_or_else(|| format!("unknown player '{b}'"))?;
+    let games = option(opts, "--games", 100u32)?;
+    let threads = option(opts, "--threads", 1usize)?;
+    let seed = option(opts, "--seed", 1u64)?;
+    let start = std::time::Instant::now();
+    let score = tools::run_match(pa, pb, games, threads, seed, opts.contains(&"--progress"));
+    println!(
+        "{} vs {}: {} games, {} wins, {} draws, {} losses, score {:.1}% ({:.0} s)",
+        tools::describe(&pa),
+        tools::describe(&pb),
+        score.games(),
+        score.wins,
+        score.draws,
+        score.losses,
+        score.percent(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn tune(path: &str, opts: &[&str]) -> Result<(), String> {
+    let text = read(path).map_err(|_| format!("cannot read {path}"))?;
+    let rounds = option(opts, "--rounds", 20u32)?;
+    let (report, file) = tools::tune(&text, rounds);
+    for line in report {
+        eprintln!("{line}");
+    }
+    match opts.iter().position(|a| *a == "--write") {
+        Some(i) => {
+            let out = opts.get(i + 1).ok_or("--write needs a path")?;
+            std::fs::write(out, file).map_err(|e| format!("cannot write {out}: {e}"))?;
+            eprintln!("wrote {out}");
+        }
+        None => print!("{file}"),
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        [] => match toguz::engine::run(io::stdin().lock(), io::stdout().lock()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("toguz-engine: {e}");
-                ExitCode::from(2)
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let result = match args.as_slice() {
+        [] => toguz::engine::run(io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string()),
+        ["replay", path] => return replay(path),
+        ["bench"] | ["bench", _] => {
+            let depth = args.get(1).map_or(Some(14), |d| d.parse().ok());
+            match depth {
+                Some(depth) => {
+                    for line in tools::bench(depth) {
+                        println!("{line}");
+                    }
+                    Ok(())
+                }
+                None => Err("bench: DEPTH must be a number".to_string()),
             }
-        },
-        ["replay", path] => replay(path),
+        }
+        ["match", a, b, opts @ ..] => run_match(a, b, opts),
+        ["tune", path, opts @ ..] => tune(path, opts),
         _ => {
-            eprintln!(
-                "usage: toguz-engine            (protocol on stdin/stdout)\n       toguz-engine replay FILE  (check a TGK or PlayOK record)"
-            );
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("toguz-engine: {e}");
             ExitCode::from(2)
         }
     }

@@ -5,7 +5,18 @@
 
 use std::io::{self, BufRead, Write};
 
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::ai::{self, Level, Limits, Search, Step};
 use crate::rules::{Hole, Position};
+
+pub mod tools;
+
+/// `hint` searches this deep (or this many nodes): enough for sound advice, quick on any machine.
+const HINT_LIMITS: Limits = Limits { depth: Some(12), nodes: Some(3_000_000), movetime_ms: None };
 
 /// What the caller should do after a command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -41,6 +52,8 @@ impl Engine {
             "position" => self.set_position(args).map(|()| Vec::new()),
             "d" => Ok(self.display()),
             "perft" => self.perft(args),
+            "go" => self.go(args),
+            "hint" => self.hint(args),
             _ => Err(format!("unknown command '{name}'")),
         };
         match answer {
@@ -87,6 +100,76 @@ impl Engine {
         vec![format!("fen {}", self.position), legal, format!("status {}", self.position.status().word())]
     }
 
+    fn go(&self, args: &[&str]) -> Result<Vec<String>, String> {
+        let (level, limits) = match args {
+            ["depth", d] => {
+                let depth = d.parse::<u8>().ok().filter(|d| (1..=ai::search::MAX_DEPTH).contains(d));
+                let depth =
+                    depth.ok_or_else(|| format!("'{d}' is not a depth 1..{}", ai::search::MAX_DEPTH))?;
+                (Level::Hard, Limits { depth: Some(depth), ..Limits::default() })
+            }
+            ["movetime", ms] => {
+                let ms: u64 = ms
+                    .parse()
+                    .ok()
+                    .filter(|&ms| ms > 0)
+                    .ok_or_else(|| format!("'{ms}' is not a time in ms"))?;
+                (Level::Hard, Limits { movetime_ms: Some(ms), ..Limits::default() })
+            }
+            ["nodes", n] => {
+                let n: u64 =
+                    n.parse().ok().filter(|&n| n > 0).ok_or_else(|| format!("'{n}' is not a node count"))?;
+                (Level::Hard, Limits { nodes: Some(n), ..Limits::default() })
+            }
+            ["level", name] => {
+                let level =
+                    Level::parse(name).ok_or_else(|| format!("'{name}' is not easy, medium or hard"))?;
+                (level, level.settings().limits)
+            }
+            _ => {
+                return Err(
+                    "usage: go depth D | go movetime MS | go nodes N | go level easy|medium|hard".into()
+                );
+            }
+        };
+        if self.position.legal_moves().is_empty() {
+            return Err("the game is over: there is no move to search".into());
+        }
+        let mut lines = Vec::new();
+        let start = Instant::now();
+        let mut search = level.search(self.position, Some(limits), None);
+        let result = loop {
+            let elapsed = start.elapsed().as_millis() as u64;
+            let step = search.step(20_000, elapsed);
+            let elapsed = start.elapsed().as_millis() as u64;
+            for it in search.take_iterations() {
+                lines.push(info_line(&it, elapsed));
+            }
+            if let Step::Done(result) = step {
+                break result;
+            }
+        };
+        // The easy level's errors are random, but seeded by the position: the same question gets the
+        // same answer.
+        let mut rng = StdRng::seed_from_u64(self.position.hash());
+        let best = level.pick(&result, &mut rng).ok_or("the search found no move")?;
+        lines.push(format!("bestmove {best}"));
+        Ok(lines)
+    }
+
+    fn hint(&self, args: &[&str]) -> Result<Vec<String>, String> {
+        if !args.is_empty() {
+            return Err("usage: hint".into());
+        }
+        if self.position.legal_moves().is_empty() {
+            return Err("the game is over: there is no move to suggest".into());
+        }
+        let mut search = Search::new(self.position, HINT_LIMITS, ai::tt::DEFAULT_MIB);
+        let result = ai::search_blocking(&mut search, || 0);
+        let hint = ai::hint(&self.position, &result).ok_or("the search found no move")?;
+        Ok(vec![format!("hint {} {} (eval {:+.1} stones)", hint.hole, hint.reason_text(), hint.eval_stones)])
+    }
+
     fn perft(&self, args: &[&str]) -> Result<Vec<String>, String> {
         let [depth] = args else {
             return Err("usage: perft N".to_string());
@@ -94,6 +177,21 @@ impl Engine {
         let depth: u32 = depth.parse().map_err(|_| format!("'{depth}' is not a depth"))?;
         Ok(vec![format!("perft {depth} {}", self.position.perft(depth))])
     }
+}
+
+/// `info depth D score S nodes N nps N time MS pv H H ...`
+pub fn info_line(it: &ai::Iteration, elapsed_ms: u64) -> String {
+    let nps = it.nodes * 1000 / elapsed_ms.max(1);
+    let pv: Vec<String> = it.pv.iter().map(ToString::to_string).collect();
+    format!(
+        "info depth {} score {} nodes {} nps {} time {} pv {}",
+        it.depth,
+        it.score,
+        it.nodes,
+        nps,
+        elapsed_ms,
+        pv.join(" ")
+    )
 }
 
 /// A hole number 1..9 as the protocol writes it.

@@ -557,6 +557,45 @@ impl Position {
         Ok(Landing { side, hole: landed, effect, status: after.status() })
     }
 
+    /// The same position with `side` to move: what the opponent could do if it were their turn.
+    pub fn with_side_to_move(&self, side: Side) -> Position {
+        Position { side, ..*self }
+    }
+
+    /// What the side to move would take by playing `hole` (stones captured, and the tuzdik made), from
+    /// the sowing arithmetic alone: the evaluation's cheap look at threats. An empty hole takes nothing.
+    #[inline]
+    pub fn preview(&self, hole: Hole) -> Preview {
+        let mover = self.side.index();
+        let from = index_of(self.side, hole);
+        let n = usize::from(self.holes[from]);
+        let none = Preview { captured: 0, tuzdik: None };
+        if n == 0 {
+            return none;
+        }
+        let (first, n) = if n == 1 { ((from + 1) % BOARD, 1) } else { (from, n) };
+        let last = (first + n - 1) % BOARD;
+        if last / HOLES_PER_SIDE == mover {
+            return none;
+        }
+        let number = (last % HOLES_PER_SIDE) as u8 + 1;
+        if self.tuzdiks[mover] == number {
+            return none; // the last stone falls into the mover's own tuzdik
+        }
+        // The hole `k` places after `first` receives one stone per pass of the sowing over it.
+        let k = (last + BOARD - first) % BOARD;
+        let received = (n - k).div_ceil(BOARD);
+        let before = if last == from { 0 } else { usize::from(self.holes[last]) };
+        let count = (before + received) as u8;
+        if count.is_multiple_of(2) {
+            Preview { captured: count, tuzdik: None }
+        } else if count == 3 && self.tuzdiks[mover] == 0 && number != 9 && self.tuzdiks[1 - mover] != number {
+            Preview { captured: 0, tuzdik: Some(Hole(number)) }
+        } else {
+            none
+        }
+    }
+
     /// Sows from `from`, applies capture and tuzdik, passes the turn.
     #[inline]
     fn apply(&mut self, from: usize) -> Applied {
@@ -598,7 +637,7 @@ impl Position {
         let mut result = Applied { last, captured: 0, new_tuzdik: None, refused: None };
         if last / HOLES_PER_SIDE != mover {
             let count = self.holes[last];
-            if count != 0 && count % 2 == 0 {
+            if count != 0 && count.is_multiple_of(2) {
                 self.kazans[mover] += count;
                 self.holes[last] = 0;
                 result.captured = count;
@@ -660,6 +699,13 @@ impl Position {
             })
             .sum()
     }
+}
+
+/// What a move would take: see [`Position::preview`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Preview {
+    pub captured: u8,
+    pub tuzdik: Option<Hole>,
 }
 
 struct Applied {

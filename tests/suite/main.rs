@@ -1,5 +1,6 @@
 //! The project's one integration-test binary (one binary keeps link times down with Bevy in the tree).
 
+mod ai;
 mod common;
 mod engine_protocol;
 mod perft;

@@ -47,6 +47,16 @@ fn random_games_conserve_stones_keep_moves_legal_and_always_end() {
             }
             let moves: Vec<Hole> = legal.collect();
             let hole = moves[rng.random_range(0..moves.len())];
+            for h in pos.legal_moves() {
+                let mut after = pos;
+                let o = after.play(h).unwrap();
+                let preview = pos.preview(h);
+                assert_eq!(
+                    (preview.captured, preview.tuzdik),
+                    (o.captured, o.new_tuzdik),
+                    "preview of {h} in {pos}"
+                );
+            }
             let landing = pos.landing(hole).unwrap();
             let before = pos;
             let outcome = pos.play(hole).unwrap();

@@ -1,0 +1,99 @@
+//! The transposition table: one slot per bucket, keyed by the rules' Zobrist hash, a fixed size chosen
+//! in MiB so that memory stays bounded on a phone.
+
+use crate::rules::Hole;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub score: i32,
+    pub depth: i8,
+    pub bound: Bound,
+    pub best_move: Option<Hole>,
+}
+
+#[derive(Copy, Clone, Default)]
+struct Slot {
+    key: u64,
+    score: i16,
+    depth: i8,
+    /// 0 empty, 1 exact, 2 lower, 3 upper.
+    bound: u8,
+    /// Hole number, 0 for none.
+    best_move: u8,
+}
+
+/// Default size: small enough for a phone, big enough for a second of search.
+pub const DEFAULT_MIB: usize = 16;
+
+pub struct Table {
+    slots: Vec<Slot>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of at most `mib` MiB (at least one slot), rounded down to a power of two.
+    pub fn new(mib: usize) -> Table {
+        let bytes = mib.max(1) * 1024 * 1024;
+        let wanted = bytes / std::mem::size_of::<Slot>();
+        let len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
+        Table { slots: vec![Slot::default(); len.max(1)], mask: len.max(1) - 1 }
+    }
+
+    pub fn size_bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot>()
+    }
+
+    pub fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = self.slots[key as usize & self.mask];
+        if slot.bound == 0 || slot.key != key {
+            return None;
+        }
+        let bound = match slot.bound {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Entry {
+            score: i32::from(slot.score),
+            depth: slot.depth,
+            bound,
+            best_move: Hole::new(slot.best_move),
+        })
+    }
+
+    /// Keeps the deeper result for the same position; a different position always takes the slot.
+    pub fn store(&mut self, key: u64, score: i32, depth: i8, bound: Bound, best_move: Option<Hole>) {
+        let slot = &mut self.slots[key as usize & self.mask];
+        if slot.bound != 0 && slot.key == key && slot.depth > depth && bound != Bound::Exact {
+            return;
+        }
+        let best_move = match best_move {
+            Some(m) => m.number(),
+            // Keep the move we had for this position rather than forget it.
+            None if slot.key == key => slot.best_move,
+            None => 0,
+        };
+        *slot = Slot {
+            key,
+            score: score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
+            depth,
+            bound: match bound {
+                Bound::Exact => 1,
+                Bound::Lower => 2,
+                Bound::Upper => 3,
+            },
+            best_move,
+        };
+    }
+}

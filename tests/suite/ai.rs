@@ -1,0 +1,227 @@
+//! The computer opponent: legal moves only, forced wins found, prompt cancellation, determinism,
+//! levels and hints.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use toguz::ai::search::{MAX_DEPTH, WIN, WIN_BOUND, terminal_score};
+use toguz::ai::{Level, Limits, Player, Reason, Search, Step, forced_result, hint, search_blocking};
+use toguz::rules::{Hole, Position};
+
+use crate::common::board;
+
+/// Positions from random games: openings, middlegames with tuzdiks, bare endgames.
+fn random_positions(count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Position::start();
+        let stop = rng.random_range(0..200);
+        let mut ply = 0;
+        while !pos.is_over() && ply < stop {
+            let moves: Vec<Hole> = pos.legal_moves().collect();
+            pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            ply += 1;
+        }
+        if !pos.is_over() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+fn depth(d: u8) -> Limits {
+    Limits { depth: Some(d), ..Limits::default() }
+}
+
+#[test]
+fn the_search_never_returns_an_illegal_move() {
+    let positions = random_positions(300, 1);
+    assert!(positions.iter().any(|p| p.tuzdik(toguz::rules::Side::White).is_some()));
+    for pos in &positions {
+        let mut search = Search::new(*pos, depth(5), 1);
+        let result = search_blocking(&mut search, || 0);
+        let best = result.pv[0];
+        assert!(pos.legal_moves().contains(best), "{best} in {pos}");
+        for level in [Level::Easy, Level::Medium] {
+            let mv = Player::Level(level).choose(pos, &mut StdRng::seed_from_u64(9), || 0).unwrap();
+            assert!(pos.legal_moves().contains(mv), "{level:?} chose {mv} in {pos}");
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_move_to_search() {
+    let over = board([0; 9], [0, 0, 0, 0, 4, 0, 0, 0, 0], [0, 0], toguz::rules::Side::White);
+    let mut search = Search::new(over, depth(6), 1);
+    let result = search_blocking(&mut search, || 0);
+    assert!(result.pv.is_empty());
+    assert_eq!(Player::Level(Level::Hard).choose(&over, &mut StdRng::seed_from_u64(1), || 0), None);
+}
+
+/// Exhaustive negamax without pruning, tables or evaluation: the exact result within `depth` plies
+/// (WIN - plies for a forced win, a negative for a forced loss, 0 when undecided or drawn).
+fn solve(pos: &Position, depth: u32, ply: usize) -> i32 {
+    if pos.is_over() {
+        return terminal_score(pos, ply);
+    }
+    if depth == 0 {
+        return 0;
+    }
+    let mut best = -WIN;
+    for mv in pos.legal_moves() {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        best = best.max(-solve(&child, depth - 1, ply + 1));
+    }
+    best
+}
+
+#[test]
+fn the_search_finds_forced_wins_proved_by_exhaustive_search() {
+    // Late-game positions where exhaustive search proves a win within 5 plies.
+    let mut rng = StdRng::seed_from_u64(44);
+    let mut found = 0;
+    let mut tried = 0;
+    while found < 40 && tried < 20_000 {
+        tried += 1;
+        let mut pos = Position::start();
+        while !pos.is_over()
+            && pos.kazan(pos.side_to_move()).max(pos.kazan(pos.side_to_move().opponent())) < 70
+        {
+            let moves: Vec<Hole> = pos.legal_moves().collect();
+            pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        if pos.is_over() {
+            continue;
+        }
+        let exact = solve(&pos, 5, 0);
+        // Only wins that are not won by every move: the test must be able to fail.
+        if exact < WIN_BOUND
+            || pos.legal_moves().all(|m| {
+                let mut c = pos;
+                c.play_unchecked(m);
+                -solve(&c, 4, 1) >= WIN_BOUND
+            })
+        {
+            continue;
+        }
+        found += 1;
+        let mut search = Search::new(pos, depth(7), 1);
+        let result = search_blocking(&mut search, || 0);
+        assert!(result.score >= WIN_BOUND, "a win must be seen in {pos}: score {}", result.score);
+        assert_eq!(forced_result(result.score).map(|(w, _)| w), Some(true));
+        assert!(WIN - result.score <= WIN - exact, "the search's win is no slower than the proof's");
+        let mut child = pos;
+        child.play_unchecked(result.pv[0]);
+        assert!(
+            -solve(&child, 4, 1) >= WIN_BOUND,
+            "the chosen move {} must keep the forced win in {pos}",
+            result.pv[0]
+        );
+    }
+    assert!(found >= 20, "only {found} tactical positions were found");
+}
+
+#[test]
+fn a_search_stops_within_its_slice_and_when_cancelled() {
+    let mut search = Search::new(Position::start(), Limits::default(), 4);
+    for _ in 0..20 {
+        let before = search.nodes();
+        assert_eq!(search.step(1000, 0), Step::Pending);
+        assert!(search.nodes() - before <= 1000, "a slice of 1000 nodes ran {}", search.nodes() - before);
+    }
+    search.stop();
+    let before = search.nodes();
+    let Step::Done(result) = search.step(1000, 0) else { panic!("a stopped search is done") };
+    assert_eq!(search.nodes(), before, "a cancelled search runs no more nodes");
+    assert!(Position::start().legal_moves().contains(result.pv[0]));
+}
+
+#[test]
+fn a_search_stops_at_its_node_limit_and_its_think_time() {
+    let mut search = Search::new(Position::start(), Limits { nodes: Some(50_000), ..Limits::default() }, 4);
+    let result = search_blocking(&mut search, || 0);
+    assert!(search.nodes() <= 50_000 + 1, "{}", search.nodes());
+    assert!(result.depth >= 5);
+    let mut timed = Search::new(Position::start(), Limits { movetime_ms: Some(100), ..Limits::default() }, 4);
+    // A fake clock: 1 ms per slice. The search must stop once 100 ms have "passed".
+    let mut slices = 0;
+    loop {
+        slices += 1;
+        if let Step::Done(_) = timed.step(2_000, slices) {
+            break;
+        }
+        assert!(slices <= 101, "the search ran past its think time");
+    }
+}
+
+#[test]
+fn the_same_node_limit_gives_the_same_search_and_the_same_seed_the_same_move() {
+    for pos in random_positions(30, 5) {
+        let limits = Limits { nodes: Some(20_000), ..Limits::default() };
+        let a = search_blocking(&mut Search::new(pos, limits, 2), || 0);
+        let b = search_blocking(&mut Search::new(pos, limits, 2), || 0);
+        assert_eq!(a, b);
+        let easy = Player::Level(Level::Easy);
+        let x = easy.choose(&pos, &mut StdRng::seed_from_u64(77), || 0);
+        let y = easy.choose(&pos, &mut StdRng::seed_from_u64(77), || 0);
+        assert_eq!(x, y);
+    }
+}
+
+#[test]
+fn easy_errs_sometimes_but_never_by_much() {
+    let mut differs = 0;
+    let mut total = 0;
+    for (i, pos) in random_positions(60, 8).into_iter().enumerate() {
+        let mut search = Level::Easy.search(pos, None, None);
+        let result = search_blocking(&mut search, || 0);
+        assert_eq!(result.root_scores.len(), pos.legal_moves().len(), "easy sees every move's score");
+        let top = result.root_scores.iter().map(|s| s.1).max().unwrap();
+        for seed in 0..10 {
+            let mv = Level::Easy.pick(&result, &mut StdRng::seed_from_u64(seed * 1000 + i as u64)).unwrap();
+            let score = result.root_scores.iter().find(|s| s.0 == mv).unwrap().1;
+            assert!(top - score <= Level::Easy.settings().max_error, "an error of {} in {pos}", top - score);
+            total += 1;
+            differs += usize::from(mv != result.pv[0]);
+        }
+    }
+    assert!(differs * 100 / total >= 5, "easy must err sometimes: {differs}/{total}");
+    assert!(differs * 100 / total <= 40, "easy errs too often: {differs}/{total}");
+}
+
+#[test]
+fn only_hard_hides_the_long_press_hint() {
+    assert!(Level::Easy.settings().long_press_hint);
+    assert!(Level::Medium.settings().long_press_hint);
+    assert!(!Level::Hard.settings().long_press_hint);
+    assert!(Level::Hard.settings().table_mib <= 64, "a phone's memory");
+    assert!(Level::Medium.settings().limits.depth < Some(MAX_DEPTH));
+}
+
+#[test]
+fn a_hint_gives_the_capture_it_makes() {
+    // From the start, the best first moves capture 10 stones.
+    let pos = Position::start();
+    let result = search_blocking(&mut Search::new(pos, depth(6), 4), || 0);
+    let h = hint(&pos, &result).unwrap();
+    let landing = pos.landing(h.hole).unwrap();
+    if let toguz::rules::LandingEffect::Capture(n) = landing.effect {
+        assert!(h.reasons.contains(&Reason::Captures(n)), "{:?}", h.reasons);
+        assert!(h.reason_text().contains(&format!("captures {n} stones")));
+    }
+    assert!(!h.reasons.is_empty());
+}
+
+#[test]
+fn a_hint_says_when_a_move_saves_stones_from_a_capture() {
+    // Black's 9th hole (2 stones) ends on white's 1st hole: 9 + 1 = 10, even, a capture of 10. Playing
+    // white's 1st hole spreads its stones, so black's move then takes only 2.
+    let pos =
+        board([9, 0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0, 0, 0, 2], [0, 0], toguz::rules::Side::White);
+    let result = search_blocking(&mut Search::new(pos, depth(6), 1), || 0);
+    let h = hint(&pos, &result).unwrap();
+    assert_eq!(h.hole, Hole::new(1).unwrap());
+    assert!(h.reasons.contains(&Reason::Saves(8)), "{:?}", h.reasons);
+    assert!(h.reason_text().contains("saves 8 stones from a capture"));
+}
