@@ -5,4 +5,5 @@
 
 pub mod ai;
 pub mod engine;
+pub mod game;
 pub mod rules;

@@ -140,6 +140,9 @@ pub struct Search {
     all_root_scores: bool,
     root_scores: Vec<(Hole, i32)>,
     stopped: bool,
+    /// Triangular principal-variation table: `pv[ply]` is the best line found below that ply.
+    pv: Box<[[Hole; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
     /// Filled when the search finishes.
     finished: Option<Iteration>,
 }
@@ -168,8 +171,11 @@ impl Search {
             all_root_scores: false,
             root_scores: Vec::new(),
             stopped: false,
+            pv: Box::new([[Hole::NINTH; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
             finished: None,
         };
+        search.table.new_search();
         if root.legal_moves().is_empty() {
             search.stopped = true;
         }
@@ -322,9 +328,13 @@ impl Search {
     }
 
     fn principal_variation(&self) -> Vec<Hole> {
-        let mut pv = Vec::new();
+        let mut pv: Vec<Hole> = self.pv[0][..self.pv_len[0]].to_vec();
         let mut pos = self.root;
-        for _ in 0..self.depth {
+        for &mv in &pv {
+            pos.play_unchecked(mv);
+        }
+        // A line cut short by a table hit goes on with the table's moves.
+        while pv.len() < usize::from(self.depth) {
             let Some(entry) = self.table.probe(pos.hash()) else { break };
             let Some(mv) = entry.best_move else { break };
             if pos.check(mv).is_err() {
@@ -348,6 +358,7 @@ impl Search {
 
     fn enter(&mut self, ply: usize) -> Option<i32> {
         self.nodes += 1;
+        self.pv_len[ply] = 0;
         let pos = self.stack[ply].pos;
         let depth = self.stack[ply].depth;
         if pos.is_over() {
@@ -439,8 +450,8 @@ impl Search {
         } else if i == 0 {
             (Window::Full, Frame::new(child, depth - 1, -beta, -alpha))
         } else {
-            let reduction = if depth >= 3 && i >= 3 && quiet && !killer {
-                if i >= 6 && depth >= 5 { 2 } else { 1 }
+            let reduction = if depth >= 3 && i >= 2 && quiet && !killer {
+                if i >= 5 && depth >= 6 { 2 } else { 1 }
             } else {
                 0
             };
@@ -493,6 +504,12 @@ impl Search {
             }
             if score > frame.alpha {
                 frame.alpha = score;
+                // The child's line, behind this move, is now this node's line.
+                let child_len = if pi + 1 < MAX_PLY { self.pv_len[pi + 1] } else { 0 };
+                let (head, tail) = self.pv.split_at_mut(pi + 1);
+                head[pi][0] = mv;
+                head[pi][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+                self.pv_len[pi] = child_len + 1;
             }
             frame.index += 1;
             frame.phase = Phase::NextMove;

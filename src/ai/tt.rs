@@ -27,14 +27,19 @@ struct Slot {
     bound: u8,
     /// Hole number, 0 for none.
     best_move: u8,
+    /// The search that wrote it: results of earlier searches give way first.
+    generation: u8,
 }
 
 /// Default size: small enough for a phone, big enough for a second of search.
 pub const DEFAULT_MIB: usize = 16;
 
+/// Two slots per bucket: the first keeps the deepest result of the current search, the second takes
+/// whatever comes.
 pub struct Table {
     slots: Vec<Slot>,
     mask: usize,
+    generation: u8,
 }
 
 impl Table {
@@ -43,7 +48,13 @@ impl Table {
         let bytes = mib.max(1) * 1024 * 1024;
         let wanted = bytes / std::mem::size_of::<Slot>();
         let len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
-        Table { slots: vec![Slot::default(); len.max(1)], mask: len.max(1) - 1 }
+        let len = len.max(2);
+        Table { slots: vec![Slot::default(); len], mask: (len - 1) & !1, generation: 0 }
+    }
+
+    /// Marks the start of a new search: entries of earlier ones may now be replaced.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     pub fn size_bytes(&self) -> usize {
@@ -55,10 +66,8 @@ impl Table {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = self.slots[key as usize & self.mask];
-        if slot.bound == 0 || slot.key != key {
-            return None;
-        }
+        let i = key as usize & self.mask;
+        let slot = [self.slots[i], self.slots[i + 1]].into_iter().find(|s| s.bound != 0 && s.key == key)?;
         let bound = match slot.bound {
             1 => Bound::Exact,
             2 => Bound::Lower,
@@ -72,9 +81,18 @@ impl Table {
         })
     }
 
-    /// Keeps the deeper result for the same position; a different position always takes the slot.
+    /// Keeps the deeper result for the same position; the first slot of a bucket keeps the deepest result
+    /// of this search, the second takes the rest.
     pub fn store(&mut self, key: u64, score: i32, depth: i8, bound: Bound, best_move: Option<Hole>) {
-        let slot = &mut self.slots[key as usize & self.mask];
+        let i = key as usize & self.mask;
+        let generation = self.generation;
+        let first = self.slots[i];
+        let index = if first.key == key || first.bound == 0 || first.generation != generation || depth >= first.depth {
+            i
+        } else {
+            i + 1
+        };
+        let slot = &mut self.slots[index];
         if slot.bound != 0 && slot.key == key && slot.depth > depth && bound != Bound::Exact {
             return;
         }
@@ -94,6 +112,7 @@ impl Table {
                 Bound::Upper => 3,
             },
             best_move,
+            generation,
         };
     }
 }

@@ -3,6 +3,7 @@
 mod ai;
 mod common;
 mod engine_protocol;
+mod game;
 mod perft;
 mod properties;
 mod records;

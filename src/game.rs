@@ -1,0 +1,174 @@
+//! A game in progress as the app holds it: the mode (against the computer or hot-seat), the moves played
+//! and undo. Pure Rust, so the app's rules of play (whose turn a tap may take, what undo takes back) are
+//! tested without Bevy. Every rule question goes to `crate::rules`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::rules::notation::GameRecord;
+use crate::rules::{Hole, IllegalMove, MoveOutcome, Position, Side, Status};
+
+/// Who plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    /// A person against the computer; `human` is the person's side.
+    Computer { level: Level, human: Side },
+    /// Two people on one device.
+    HotSeat,
+}
+
+impl Mode {
+    /// Whether a person may move for `side`.
+    pub fn is_human(&self, side: Side) -> bool {
+        match self {
+            Mode::Computer { human, .. } => *human == side,
+            Mode::HotSeat => true,
+        }
+    }
+
+    /// The long-press landing hint: on everywhere but against Hard.
+    pub fn landing_hint_allowed(&self) -> bool {
+        match self {
+            Mode::Computer { level, .. } => level.settings().long_press_hint,
+            Mode::HotSeat => true,
+        }
+    }
+}
+
+/// A move played, with the position before it.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub before: Position,
+    pub outcome: MoveOutcome,
+}
+
+/// The game on the board.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub mode: Mode,
+    position: Position,
+    history: Vec<Played>,
+}
+
+/// Why a saved game could not be restored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RestoreError(pub String);
+
+impl std::fmt::Display for RestoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Game {
+    pub fn new(mode: Mode) -> Game {
+        Game { mode, position: Position::start(), history: Vec::new() }
+    }
+
+    /// Replays saved moves from the start; any illegal one refuses the whole save.
+    pub fn from_moves(mode: Mode, moves: &[u8]) -> Result<Game, RestoreError> {
+        let mut game = Game::new(mode);
+        for (i, &n) in moves.iter().enumerate() {
+            let hole = Hole::new(n).ok_or_else(|| RestoreError(format!("move {}: '{n}' is not a hole", i + 1)))?;
+            game.play(hole).map_err(|e| RestoreError(format!("move {}: {e}", i + 1)))?;
+        }
+        Ok(game)
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn status(&self) -> Status {
+        self.position.status()
+    }
+
+    pub fn history(&self) -> &[Played] {
+        &self.history
+    }
+
+    /// The holes played, for saving.
+    pub fn moves(&self) -> Vec<u8> {
+        self.history.iter().map(|p| p.outcome.hole.number()).collect()
+    }
+
+    pub fn last_move(&self) -> Option<&MoveOutcome> {
+        self.history.last().map(|p| &p.outcome)
+    }
+
+    /// Whether the side to move is a person (a tap may play).
+    pub fn is_human_turn(&self) -> bool {
+        !self.position.is_over() && self.mode.is_human(self.position.side_to_move())
+    }
+
+    /// Whether the computer is to move.
+    pub fn is_computer_turn(&self) -> bool {
+        !self.position.is_over() && !self.mode.is_human(self.position.side_to_move())
+    }
+
+    /// Plays for the side to move.
+    pub fn play(&mut self, hole: Hole) -> Result<MoveOutcome, IllegalMove> {
+        let before = self.position;
+        let outcome = self.position.play(hole)?;
+        self.history.push(Played { before, outcome: outcome.clone() });
+        Ok(outcome)
+    }
+
+    /// Whether undo would take anything back.
+    pub fn can_undo(&self) -> bool {
+        match self.mode {
+            Mode::HotSeat => !self.history.is_empty(),
+            Mode::Computer { human, .. } => self.history.iter().any(|p| p.before.side_to_move() == human),
+        }
+    }
+
+    /// Takes back one move in hot-seat; against the computer, the person's last move and the computer's
+    /// reply (so that it is the person's turn again). Returns how many moves were taken back.
+    pub fn undo(&mut self) -> usize {
+        match self.mode {
+            Mode::HotSeat => match self.history.pop() {
+                Some(p) => {
+                    self.position = p.before;
+                    1
+                }
+                None => 0,
+            },
+            Mode::Computer { human, .. } => {
+                if !self.can_undo() {
+                    return 0;
+                }
+                let mut undone = 0;
+                while let Some(p) = self.history.pop() {
+                    self.position = p.before;
+                    undone += 1;
+                    if p.before.side_to_move() == human {
+                        break;
+                    }
+                }
+                undone
+            }
+        }
+    }
+
+    /// The game as a TGK record.
+    pub fn record(&self, white: &str, black: &str, date: &str) -> GameRecord {
+        let result = match self.status() {
+            Status::Ongoing => "*",
+            Status::Finished(o) => match o.winner {
+                Some(Side::White) => "1-0",
+                Some(Side::Black) => "0-1",
+                None => "1/2-1/2",
+            },
+        };
+        let tags = vec![
+            ("Event".to_string(), "Toguz Korgool".to_string()),
+            ("Site".to_string(), "?".to_string()),
+            ("Date".to_string(), date.to_string()),
+            ("Round".to_string(), "-".to_string()),
+            ("White".to_string(), white.to_string()),
+            ("Black".to_string(), black.to_string()),
+            ("Result".to_string(), result.to_string()),
+        ];
+        GameRecord::from_outcomes(tags, self.history.iter().map(|p| &p.outcome))
+    }
+}

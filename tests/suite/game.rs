@@ -1,0 +1,97 @@
+//! The app's game model: whose turn a tap may take, undo, saving and restoring.
+
+use toguz::ai::Level;
+use toguz::game::{Game, Mode};
+use toguz::rules::{Hole, Side, Status};
+
+fn h(n: u8) -> Hole {
+    Hole::new(n).unwrap()
+}
+
+#[test]
+fn against_the_computer_only_the_persons_side_is_theirs_to_play() {
+    let mut g = Game::new(Mode::Computer { level: Level::Medium, human: Side::White });
+    assert!(g.is_human_turn());
+    g.play(h(7)).unwrap();
+    assert!(g.is_computer_turn());
+    assert!(!g.is_human_turn());
+    let black = Game::new(Mode::Computer { level: Level::Easy, human: Side::Black });
+    assert!(black.is_computer_turn(), "the computer moves first when the person takes black");
+}
+
+#[test]
+fn undo_against_the_computer_takes_back_the_persons_move_and_the_reply() {
+    let mut g = Game::new(Mode::Computer { level: Level::Medium, human: Side::White });
+    assert!(!g.can_undo());
+    g.play(h(7)).unwrap();
+    g.play(h(3)).unwrap();
+    g.play(h(2)).unwrap();
+    g.play(h(4)).unwrap();
+    assert_eq!(g.undo(), 2);
+    assert_eq!(g.moves(), [7, 3]);
+    assert!(g.is_human_turn());
+    // Undo while the computer is thinking (the person has just moved): that move alone goes back.
+    g.play(h(1)).unwrap();
+    assert_eq!(g.undo(), 1);
+    assert_eq!(g.moves(), [7, 3]);
+    assert_eq!(g.undo(), 2);
+    assert!(g.moves().is_empty());
+    assert_eq!(g.undo(), 0);
+}
+
+#[test]
+fn undo_when_the_computer_moved_first_never_takes_back_its_opening_move() {
+    let mut g = Game::new(Mode::Computer { level: Level::Medium, human: Side::Black });
+    g.play(h(5)).unwrap(); // the computer
+    assert!(!g.can_undo(), "the person has not moved yet");
+    g.play(h(2)).unwrap();
+    g.play(h(9)).unwrap();
+    assert_eq!(g.undo(), 2);
+    assert_eq!(g.moves(), [5]);
+    assert!(g.is_human_turn());
+}
+
+#[test]
+fn hot_seat_alternates_sides_and_undoes_one_move_at_a_time() {
+    let mut g = Game::new(Mode::HotSeat);
+    assert_eq!(g.position().side_to_move(), Side::White);
+    g.play(h(7)).unwrap();
+    assert!(g.is_human_turn());
+    assert_eq!(g.position().side_to_move(), Side::Black);
+    g.play(h(3)).unwrap();
+    assert_eq!(g.position().side_to_move(), Side::White);
+    assert_eq!(g.undo(), 1);
+    assert_eq!(g.position().side_to_move(), Side::Black);
+}
+
+#[test]
+fn a_saved_game_restores_and_a_corrupt_one_is_refused_with_a_reason() {
+    let mut g = Game::new(Mode::HotSeat);
+    for n in [7, 3, 2, 4] {
+        g.play(h(n)).unwrap();
+    }
+    let restored = Game::from_moves(Mode::HotSeat, &g.moves()).unwrap();
+    assert_eq!(restored.position(), g.position());
+    let err = Game::from_moves(Mode::HotSeat, &[2, 1]).unwrap_err();
+    assert!(err.0.contains("move 2") && err.0.contains("empty"), "{err}");
+    let err = Game::from_moves(Mode::HotSeat, &[12]).unwrap_err();
+    assert!(err.0.contains("not a hole"), "{err}");
+}
+
+#[test]
+fn a_finished_game_records_its_result_and_replays() {
+    let mut g = Game::new(Mode::HotSeat);
+    let mut i = 0;
+    while g.status() == Status::Ongoing {
+        let moves: Vec<Hole> = g.position().legal_moves().collect();
+        g.play(moves[i % moves.len()]).unwrap();
+        i += 7;
+    }
+    let record = g.record("Aigerim", "Bolot", "2026.11.30");
+    let positions = record.replay().unwrap();
+    assert_eq!(positions.last(), Some(g.position()));
+    assert_ne!(record.tag("Result"), Some("*"));
+    assert!(!g.is_human_turn() && !g.is_computer_turn());
+    assert!(!Mode::Computer { level: Level::Hard, human: Side::White }.landing_hint_allowed());
+    assert!(Mode::HotSeat.landing_hint_allowed());
+}
