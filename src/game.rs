@@ -69,7 +69,8 @@ impl Game {
     pub fn from_moves(mode: Mode, moves: &[u8]) -> Result<Game, RestoreError> {
         let mut game = Game::new(mode);
         for (i, &n) in moves.iter().enumerate() {
-            let hole = Hole::new(n).ok_or_else(|| RestoreError(format!("move {}: '{n}' is not a hole", i + 1)))?;
+            let hole =
+                Hole::new(n).ok_or_else(|| RestoreError(format!("move {}: '{n}' is not a hole", i + 1)))?;
             game.play(hole).map_err(|e| RestoreError(format!("move {}: {e}", i + 1)))?;
         }
         Ok(game)

@@ -81,11 +81,11 @@ impl Weights {
 /// A stone, in evaluation units.
 pub const STONE: i32 = 100;
 
-/// The biggest take (in stones, a tuzdik counted at 3 plus its worth) the side to move has at once.
-pub fn best_take(pos: &Position, w: &Weights) -> i32 {
+/// The biggest take (a tuzdik counted at 3 stones plus its worth) `side` would have if it were to move.
+pub fn best_take(pos: &Position, side: Side, w: &Weights) -> i32 {
     let mut best = 0;
-    for hole in pos.legal_moves() {
-        let p = pos.preview(hole);
+    for hole in Hole::all() {
+        let p = pos.preview_for(side, hole);
         let gain = i32::from(p.captured) * STONE
             + p.tuzdik.map_or(0, |h| 3 * STONE + w.tuzdik[usize::from(h.number() - 1)]);
         best = best.max(gain);
@@ -120,7 +120,7 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let big = |row: &[u8; 9]| row.iter().filter(|&&n| n >= 18).count() as i32;
     score += (big(&mine) - big(&theirs)) * w.big_hole;
 
-    score += best_take(pos, w) * w.threat_to_move / 100;
-    score -= best_take(&pos.with_side_to_move(opp), w) * w.threat_waiting / 100;
+    score += best_take(pos, me, w) * w.threat_to_move / 100;
+    score -= best_take(pos, opp, w) * w.threat_waiting / 100;
     score + w.tempo
 }

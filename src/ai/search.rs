@@ -17,6 +17,8 @@ const INF: i32 = WIN + 1;
 pub const MAX_DEPTH: u8 = 64;
 const MAX_PLY: usize = MAX_DEPTH as usize + 1;
 const ASPIRATION: i32 = 60;
+/// Nodes this close to the horizon neither probe nor fill the table.
+const TABLE_MIN_DEPTH: i32 = 2;
 
 /// What stops a search. `None` everywhere means "until told to stop".
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -367,11 +369,14 @@ impl Search {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.pop(evaluate(&pos, &self.weights));
         }
-        let hash = pos.hash();
+        // Frontier nodes skip the table: their probes are mostly cache misses that save little.
+        let use_table = depth >= TABLE_MIN_DEPTH;
+        let hash = if use_table { pos.hash() } else { 0 };
         self.stack[ply].hash = hash;
         let legal = pos.legal_moves();
         let mut hash_move = None;
-        if let Some(e) = self.table.probe(hash) {
+        let probed = if use_table { self.table.probe(hash) } else { None };
+        if let Some(e) = probed {
             hash_move = e.best_move.filter(|&m| legal.contains(m));
             if ply > 0 && i32::from(e.depth) >= depth {
                 let score = from_table(e.score, ply);
@@ -534,6 +539,9 @@ impl Search {
 
     fn store(&mut self, ply: usize) {
         let frame = &self.stack[ply];
+        if frame.depth < TABLE_MIN_DEPTH {
+            return;
+        }
         let bound = if frame.best >= frame.beta {
             Bound::Lower
         } else if frame.best > frame.alpha_orig {

@@ -87,11 +87,13 @@ impl Table {
         let i = key as usize & self.mask;
         let generation = self.generation;
         let first = self.slots[i];
-        let index = if first.key == key || first.bound == 0 || first.generation != generation || depth >= first.depth {
-            i
-        } else {
-            i + 1
-        };
+        let index =
+            if first.key == key || first.bound == 0 || first.generation != generation || depth >= first.depth
+            {
+                i
+            } else {
+                i + 1
+            };
         let slot = &mut self.slots[index];
         if slot.bound != 0 && slot.key == key && slot.depth > depth && bound != Bound::Exact {
             return;

@@ -5,12 +5,12 @@ use super::eval::Weights;
 
 pub const WEIGHTS: Weights = Weights {
     // Owning a tuzdik on the opponent's hole 1..8: stones it is expected to bring in.
-    tuzdik: [800, 850, 900, 950, 900, 800, 650, 400],
-    side_stones: 8,
-    side_stones_endgame: 40,
-    mobility: 15,
-    threat_to_move: 40,
-    threat_waiting: 25,
-    big_hole: 30,
-    tempo: 20,
+    tuzdik: [5107, 3889, 5976, 2308, 4816, 6080, 6322, 163],
+    side_stones: -15,
+    side_stones_endgame: 50,
+    mobility: 574,
+    threat_to_move: 51,
+    threat_waiting: 21,
+    big_hole: 162,
+    tempo: 14,
 };

@@ -188,21 +188,26 @@ fn error(samples: &[Sample], w: &Weights, k: f64) -> f64 {
     sum / samples.len() as f64
 }
 
+/// The logistic scale that best maps evaluations (in stones) to results: (error, k).
+fn fit_scale(samples: &[Sample], w: &Weights) -> (f64, f64) {
+    let mut best = (f64::MAX, 0.0);
+    for i in 1..=300 {
+        let k = f64::from(i) * 0.002;
+        let e = error(samples, w, k);
+        if e < best.0 {
+            best = (e, k);
+        }
+    }
+    best
+}
+
 /// Texel tuning on the master games: fits the evaluation's weights to the games' results by
 /// coordinate descent on the logistic error. Returns a report and the new `weights.rs`.
 pub fn tune(text: &str, rounds: u32) -> (Vec<String>, String) {
     let samples = samples(text);
     let mut report = vec![format!("{} positions from the games", samples.len())];
     // Scale first: how sharply an evaluation in stones predicts the result.
-    let mut k = 0.1;
-    let mut best_k = (error(&samples, &WEIGHTS, k), k);
-    while k < 2.0 {
-        let e = error(&samples, &WEIGHTS, k);
-        if e < best_k.0 {
-            best_k = (e, k);
-        }
-        k += 0.02;
-    }
+    let best_k = fit_scale(&samples, &WEIGHTS);
     let k = best_k.1;
     report.push(format!("scale k = {k:.2}, error with the current weights {:.5}", best_k.0));
     let mut v = WEIGHTS.to_vec();

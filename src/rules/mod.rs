@@ -566,8 +566,14 @@ impl Position {
     /// the sowing arithmetic alone: the evaluation's cheap look at threats. An empty hole takes nothing.
     #[inline]
     pub fn preview(&self, hole: Hole) -> Preview {
-        let mover = self.side.index();
-        let from = index_of(self.side, hole);
+        self.preview_for(self.side, hole)
+    }
+
+    /// [`Position::preview`] for either side, as if it were that side's move.
+    #[inline]
+    pub fn preview_for(&self, side: Side, hole: Hole) -> Preview {
+        let mover = side.index();
+        let from = index_of(side, hole);
         let n = usize::from(self.holes[from]);
         let none = Preview { captured: 0, tuzdik: None };
         if n == 0 {
