@@ -7,3 +7,13 @@ pub mod ai;
 pub mod engine;
 pub mod game;
 pub mod rules;
+
+#[cfg(feature = "app")]
+pub mod app;
+
+/// The entry point on Android and iOS.
+#[cfg(feature = "app")]
+#[bevy::prelude::bevy_main]
+pub fn main() {
+    app::run(app::Launch::default());
+}

@@ -222,6 +222,7 @@ pub struct MoveOutcome {
     /// Stones lifted from it.
     pub stones: u8,
     trace: [Place; TOTAL_STONES as usize],
+    passed: [(Side, Hole); TOTAL_STONES as usize],
     /// The hole where the last stone was sown (a tuzdik hole too, though that stone went on to a kazan).
     pub landing: (Side, Hole),
     /// Stones taken from the landing hole into the mover's kazan by the even-count rule.
@@ -238,6 +239,12 @@ impl MoveOutcome {
     /// Each sown stone's destination, in order. A stone sown into a tuzdik shows as its owner's kazan.
     pub fn trace(&self) -> &[Place] {
         &self.trace[..usize::from(self.stones)]
+    }
+
+    /// The hole each stone was sown into, in order: where [`MoveOutcome::trace`] shows a kazan, this is
+    /// the tuzdik the stone passed through on its way there.
+    pub fn sown_holes(&self) -> &[(Side, Hole)] {
+        &self.passed[..usize::from(self.stones)]
     }
 
     /// Stones of this move that went into a kazan through a tuzdik, per owner (white, black).
@@ -498,15 +505,15 @@ impl Position {
         let from = index_of(side, hole);
         let stones = self.holes[from];
         let mut trace = [Place::Kazan(side); TOTAL_STONES as usize];
+        let mut passed = [(side, hole); TOTAL_STONES as usize];
         let first = if stones == 1 { (from + 1) % BOARD } else { from };
-        for (k, slot) in trace.iter_mut().take(usize::from(stones)).enumerate() {
+        for k in 0..usize::from(stones) {
             let index = (first + k) % BOARD;
-            *slot = match self.tuzdik_owner_at(index) {
+            let (s, h) = place_of_index(index);
+            passed[k] = (s, h);
+            trace[k] = match self.tuzdik_owner_at(index) {
                 Some(owner) => Place::Kazan(owner),
-                None => {
-                    let (s, h) = place_of_index(index);
-                    Place::Hole(s, h)
-                }
+                None => Place::Hole(s, h),
             };
         }
         let result = self.apply(from);
@@ -515,6 +522,7 @@ impl Position {
             hole,
             stones,
             trace,
+            passed,
             landing: place_of_index(result.last),
             captured: result.captured,
             new_tuzdik: result.new_tuzdik,

@@ -1,6 +1,8 @@
 //! The project's one integration-test binary (one binary keeps link times down with Bevy in the tree).
 
 mod ai;
+#[cfg(feature = "app")]
+mod app;
 mod common;
 mod engine_protocol;
 mod game;

@@ -160,6 +160,7 @@ fn stones_sown_into_a_tuzdik_go_to_its_owner_when_the_owner_sows() {
     let before = p.kazan(W);
     let o = p.play(hole(9)).unwrap(); // w9, b1, b2, b3 (white's tuzdik), b4
     assert_eq!(o.trace()[3], Place::Kazan(W));
+    assert_eq!(o.sown_holes()[3], (B, hole(3)), "the stone went through the tuzdik hole");
     assert_eq!(o.through_tuzdik(), [1, 0]);
     assert_eq!(p.stones(B, hole(3)), 0, "a tuzdik always holds no stones");
     assert_eq!(p.kazan(W), before + 1);

@@ -1,0 +1,140 @@
+//! The computer's move, searched on Bevy's `AsyncComputeTaskPool`. The search advances a slice of nodes
+//! at a time and yields between slices, so it never blocks a frame, even where the pool runs on the main
+//! thread (WebAssembly). A result is used only if the game is still where it was when the search began:
+//! every change of the game bumps the session's generation, and a stale result is dropped.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use bevy::tasks::futures_lite::future;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::ai::{Level, Step};
+use crate::game::Mode;
+use crate::rules::{Hole, Position};
+
+use super::board::Animating;
+use super::{PlayHole, Screen, Session};
+
+/// Nodes per slice: well under a millisecond on a phone.
+pub const SLICE_NODES: u64 = 2_000;
+/// The computer's reply never appears faster than this after the person's move lands: an instant
+/// reply feels abrupt and hides what happened.
+pub const MIN_THINK: f32 = 0.45;
+
+/// The computer's search in flight.
+#[derive(Resource, Default)]
+pub struct Thinking {
+    task: Option<Task<Option<Hole>>>,
+    cancel: Option<Arc<AtomicBool>>,
+    /// The session generation the search was started for.
+    pub generation: u64,
+    /// Seconds since it started.
+    pub elapsed: f32,
+    /// A found move waiting for `MIN_THINK`.
+    ready: Option<Hole>,
+}
+
+impl Thinking {
+    pub fn is_thinking(&self) -> bool {
+        self.task.is_some() || self.ready.is_some()
+    }
+
+    fn cancel(&mut self) {
+        if let Some(flag) = self.cancel.take() {
+            flag.store(true, Ordering::Relaxed);
+        }
+        // Dropping a task cancels it too; the flag stops a search already running on another thread.
+        self.task = None;
+        self.ready = None;
+    }
+}
+
+/// Holds the computer back (screenshots of a set-up position).
+#[derive(Resource, Default)]
+pub struct AiPaused(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Thinking>()
+        .init_resource::<AiPaused>()
+        .add_systems(Update, (start_thinking, poll_thinking).chain().run_if(in_state(Screen::Game)))
+        .add_systems(OnExit(Screen::Game), |mut t: ResMut<Thinking>| t.cancel());
+}
+
+/// The search as a future: a slice of nodes, then a yield, until done or cancelled.
+pub async fn think(position: Position, level: Level, seed: u64, cancel: Arc<AtomicBool>) -> Option<Hole> {
+    let mut search = level.search(position, None, None);
+    let start = Instant::now();
+    loop {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        let elapsed = start.elapsed().as_millis() as u64;
+        match search.step(SLICE_NODES, elapsed) {
+            Step::Pending => future::yield_now().await,
+            Step::Done(result) => {
+                let mut rng = StdRng::seed_from_u64(seed);
+                return level.pick(&result, &mut rng);
+            }
+        }
+    }
+}
+
+fn start_thinking(
+    session: Res<Session>,
+    animating: Res<Animating>,
+    paused: Res<AiPaused>,
+    mut thinking: ResMut<Thinking>,
+) {
+    if thinking.is_thinking() && thinking.generation != session.generation {
+        // The game moved on (undo, new game) while the computer was thinking.
+        thinking.cancel();
+    }
+    if thinking.is_thinking() || animating.0 || paused.0 || !session.game.is_computer_turn() {
+        return;
+    }
+    let Mode::Computer { level, .. } = session.game.mode else { return };
+    let position = *session.game.position();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let seed = position.hash() ^ session.generation;
+    let task = AsyncComputeTaskPool::get().spawn(think(position, level, seed, cancel.clone()));
+    thinking.task = Some(task);
+    thinking.cancel = Some(cancel);
+    thinking.generation = session.generation;
+    thinking.elapsed = 0.0;
+}
+
+fn poll_thinking(
+    time: Res<Time>,
+    session: Res<Session>,
+    mut thinking: ResMut<Thinking>,
+    mut play: MessageWriter<PlayHole>,
+) {
+    if !thinking.is_thinking() {
+        return;
+    }
+    thinking.elapsed += time.delta_secs();
+    if let Some(task) = thinking.task.as_mut()
+        && let Some(result) = future::block_on(future::poll_once(task))
+    {
+        thinking.task = None;
+        thinking.cancel = None;
+        match result {
+            Some(hole) => thinking.ready = Some(hole),
+            None => return,
+        }
+    }
+    if thinking.elapsed < MIN_THINK {
+        return;
+    }
+    if let Some(hole) = thinking.ready.take() {
+        // Stale results never reach the rules: `apply_moves` checks the generation again.
+        if thinking.generation == session.generation {
+            play.write(PlayHole { hole, generation: thinking.generation });
+        }
+    }
+}

@@ -1,0 +1,425 @@
+//! The board as entities: the wood, 18 holes, 2 kazans, all 162 stones, the counts and the tuzdik marks.
+//! The view follows the rules: whenever no animation runs, every stone sits in a slot of the place the
+//! rules say, and every count shows the rules' number.
+
+use std::f32::consts::PI;
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use crate::game::Mode;
+use crate::rules::{Hole, Place, Position, Side, TOTAL_STONES};
+
+use super::launch::Launch;
+use super::layout::{BoardLayout, Orientation};
+use super::theme::{self, Art};
+use super::{BoardReset, Screen, Session, Settings, near_side};
+
+/// The 20 places stones can be: 18 holes (White's 1..9, Black's 1..9), then White's and Black's kazan.
+pub const PLACES: usize = 20;
+
+pub fn place_index(place: Place) -> usize {
+    match place {
+        Place::Hole(side, hole) => side.index() * 9 + usize::from(hole.number() - 1),
+        Place::Kazan(side) => 18 + side.index(),
+    }
+}
+
+pub fn place_at(index: usize) -> Place {
+    let side = |i: usize| if i == 0 { Side::White } else { Side::Black };
+    if index >= 18 {
+        Place::Kazan(side(index - 18))
+    } else {
+        Place::Hole(side(index / 9), Hole::new((index % 9) as u8 + 1).expect("1..9"))
+    }
+}
+
+/// What the rules hold in each place.
+pub fn rule_counts(pos: &Position) -> [u8; PLACES] {
+    let mut counts = [0u8; PLACES];
+    for (i, c) in counts.iter_mut().enumerate() {
+        *c = pos.stones_at(place_at(i));
+    }
+    counts
+}
+
+#[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HoleView {
+    pub side: Side,
+    pub hole: Hole,
+}
+
+#[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct KazanView(pub Side);
+
+#[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StoneView(pub u8);
+
+/// The count shown for a place.
+#[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CountLabel(pub Place);
+
+#[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CountBadge(pub Place);
+
+#[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HoleNumber(pub Side, pub Hole);
+
+/// The mark on a tuzdik hole, in its owner's colour.
+#[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TuzdikMark(pub Side);
+
+#[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BoardWood;
+
+/// Which stone entities sit in which place, in slot order. The view's own bookkeeping: the rules decide
+/// how many belong where; this decides which stones.
+#[derive(Resource, Default, Debug)]
+pub struct StoneSlots {
+    pub places: [Vec<Entity>; PLACES],
+}
+
+impl StoneSlots {
+    pub fn counts(&self) -> [u8; PLACES] {
+        let mut c = [0u8; PLACES];
+        for (i, p) in self.places.iter().enumerate() {
+            c[i] = p.len() as u8;
+        }
+        c
+    }
+
+    /// Moves as few stones as possible so that each place holds what `target` says.
+    pub fn reassign(&mut self, target: &[u8; PLACES]) {
+        let mut spare = Vec::new();
+        for (place, &want) in self.places.iter_mut().zip(target) {
+            while place.len() > usize::from(want) {
+                spare.extend(place.pop());
+            }
+        }
+        for (place, &want) in self.places.iter_mut().zip(target) {
+            while place.len() < usize::from(want) {
+                match spare.pop() {
+                    Some(stone) => place.push(stone),
+                    None => return,
+                }
+            }
+        }
+    }
+}
+
+/// The counts the labels show: the rules' counts, except while a move is animated, when they follow the
+/// stones as they land.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShownCounts(pub [u8; PLACES]);
+
+/// The size the board is laid out for (the window's, or a test's).
+#[derive(Resource, Copy, Clone, Debug, PartialEq)]
+pub struct ViewSize(pub Vec2);
+
+/// Set while a move is being animated: the view must not snap stones underneath it.
+#[derive(Resource, Default, Debug)]
+pub struct Animating(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<StoneSlots>()
+        .init_resource::<ShownCounts>()
+        .init_resource::<Animating>()
+        .add_systems(Startup, init_view_size)
+        .add_systems(OnEnter(Screen::Game), spawn_board)
+        .add_systems(OnExit(Screen::Game), clear_slots)
+        .add_systems(
+            Update,
+            (track_window, update_layout, snap_on_reset, sync_labels, sync_tuzdiks)
+                .chain()
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+fn init_view_size(mut commands: Commands, launch: Option<Res<Launch>>, existing: Option<Res<ViewSize>>) {
+    if existing.is_none() {
+        let size = launch.map_or(super::launch::PHONE, |l| l.size);
+        commands.insert_resource(ViewSize(size));
+    }
+}
+
+fn track_window(window: Query<&Window, With<PrimaryWindow>>, mut size: ResMut<ViewSize>) {
+    if let Ok(window) = window.single() {
+        let s = Vec2::new(window.width(), window.height());
+        if s.x > 1.0 && s.y > 1.0 && s != size.0 {
+            size.0 = s;
+        }
+    }
+}
+
+fn clear_slots(mut slots: ResMut<StoneSlots>) {
+    *slots = StoneSlots::default();
+}
+
+/// Far-side text turns to face its player in hot-seat on a shared tablet.
+pub fn faces_player(session: &Session, settings: &Settings, side: Side, layout: &BoardLayout) -> Quat {
+    let turned =
+        matches!(session.game.mode, Mode::HotSeat) && !settings.flip_each_turn && side != layout.near;
+    if turned { Quat::from_rotation_z(PI) } else { Quat::IDENTITY }
+}
+
+fn spawn_board(
+    mut commands: Commands,
+    art: Res<Art>,
+    size: Res<ViewSize>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut slots: ResMut<StoneSlots>,
+    mut shown: ResMut<ShownCounts>,
+) {
+    let layout = BoardLayout::new(size.0, near_side(&session, &settings));
+    commands.spawn((
+        Name::new("Board"),
+        BoardWood,
+        Sprite { image: art.board.clone(), custom_size: Some(layout.board.size()), ..default() },
+        Transform::from_translation(layout.board.center().extend(0.0)),
+        DespawnOnExit(Screen::Game),
+    ));
+    for side in Side::BOTH {
+        for hole in Hole::all() {
+            let place = Place::Hole(side, hole);
+            commands.spawn((
+                Name::new(format!("Hole {side} {hole}")),
+                HoleView { side, hole },
+                Sprite::default(),
+                Transform::default(),
+                DespawnOnExit(Screen::Game),
+            ));
+            commands.spawn((
+                Name::new(format!("Count badge {side} {hole}")),
+                CountBadge(place),
+                Sprite { image: art.disc.clone(), color: Color::srgba(0.08, 0.05, 0.03, 0.55), ..default() },
+                Transform::default(),
+                DespawnOnExit(Screen::Game),
+            ));
+            commands.spawn((
+                Name::new(format!("Count {side} {hole}")),
+                CountLabel(place),
+                Text2d::new("9"),
+                TextFont { font_size: FontSize::Px(20.0), ..default() },
+                TextColor(theme::TEXT),
+                Transform::default(),
+                DespawnOnExit(Screen::Game),
+            ));
+            commands.spawn((
+                Name::new(format!("Number {side} {hole}")),
+                HoleNumber(side, hole),
+                Text2d::new(hole.to_string()),
+                TextFont { font_size: FontSize::Px(11.0), ..default() },
+                TextColor(theme::TEXT_DIM),
+                Transform::default(),
+                DespawnOnExit(Screen::Game),
+            ));
+        }
+        commands.spawn((
+            Name::new(format!("Kazan {side}")),
+            KazanView(side),
+            Sprite::default(),
+            Transform::default(),
+            DespawnOnExit(Screen::Game),
+        ));
+        commands.spawn((
+            Name::new(format!("Kazan badge {side}")),
+            CountBadge(Place::Kazan(side)),
+            Sprite { image: art.disc.clone(), color: theme::side_color(side), ..default() },
+            Transform::default(),
+            DespawnOnExit(Screen::Game),
+        ));
+        commands.spawn((
+            Name::new(format!("Kazan count {side}")),
+            CountLabel(Place::Kazan(side)),
+            Text2d::new("0"),
+            TextFont { font_size: FontSize::Px(30.0), ..default() },
+            TextColor(theme::side_ink(side)),
+            Transform::default(),
+            DespawnOnExit(Screen::Game),
+        ));
+        commands.spawn((
+            Name::new(format!("Tuzdik mark of {side}")),
+            TuzdikMark(side),
+            Sprite { image: art.ring.clone(), color: theme::side_color(side), ..default() },
+            Transform::default(),
+            Visibility::Hidden,
+            DespawnOnExit(Screen::Game),
+        ));
+    }
+    // All 162 stones, each a little different in tone, like real korgools.
+    *slots = StoneSlots::default();
+    for id in 0..TOTAL_STONES {
+        let tone = 0.88 + 0.12 * (u32::from(id).wrapping_mul(2_654_435_761) % 1000) as f32 / 1000.0;
+        let entity = commands
+            .spawn((
+                Name::new(format!("Stone {id}")),
+                StoneView(id),
+                Sprite {
+                    image: art.stone.clone(),
+                    color: Color::srgb(tone, tone * 0.98, tone * 0.95),
+                    custom_size: Some(Vec2::splat(layout.stone)),
+                    ..default()
+                },
+                Transform::default(),
+                DespawnOnExit(Screen::Game),
+            ))
+            .id();
+        slots.places[0].push(entity);
+    }
+    let counts = rule_counts(session.game.position());
+    slots.reassign(&counts);
+    shown.0 = counts;
+    commands.insert_resource(layout);
+    commands.queue(|world: &mut World| {
+        world.write_message(BoardReset);
+    });
+}
+
+/// Recomputes the layout when the window size or the near side changes, and moves everything.
+#[allow(clippy::too_many_arguments)]
+fn update_layout(
+    size: Res<ViewSize>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    animating: Res<Animating>,
+    art: Res<Art>,
+    layout: Option<ResMut<BoardLayout>>,
+    mut reset: MessageWriter<BoardReset>,
+    mut wood: Query<(&mut Sprite, &mut Transform), (With<BoardWood>, Without<HoleView>, Without<KazanView>)>,
+    mut holes: Query<(&HoleView, &mut Sprite, &mut Transform), (Without<BoardWood>, Without<KazanView>)>,
+    mut kazans: Query<(&KazanView, &mut Sprite, &mut Transform), (Without<BoardWood>, Without<HoleView>)>,
+    mut first_run: Local<bool>,
+) {
+    let Some(mut layout) = layout else { return };
+    let wanted = BoardLayout::new(size.0, near_side(&session, &settings));
+    if *layout == wanted && *first_run {
+        return;
+    }
+    if animating.0 && *first_run {
+        // Re-layout after the move lands; the animation's targets belong to the old layout.
+        return;
+    }
+    *first_run = true;
+    *layout = wanted;
+    for (mut sprite, mut transform) in &mut wood {
+        sprite.custom_size = Some(layout.board.size());
+        transform.translation = layout.board.center().extend(0.0);
+    }
+    let tall = layout.orientation == Orientation::Landscape;
+    for (view, mut sprite, mut transform) in &mut holes {
+        let r = layout.hole(view.side, view.hole);
+        sprite.image = if tall { art.hole.clone() } else { art.hole_wide.clone() };
+        sprite.custom_size = Some(r.size());
+        transform.translation = r.center().extend(1.0);
+    }
+    for (view, mut sprite, mut transform) in &mut kazans {
+        let r = layout.kazan(view.0);
+        sprite.image = if tall { art.kazan_wide.clone() } else { art.kazan.clone() };
+        sprite.custom_size = Some(r.size());
+        transform.translation = r.center().extend(1.0);
+    }
+    reset.write(BoardReset);
+}
+
+/// Puts every stone where the rules say, at once (after undo, a new game, a resize, or a skipped
+/// animation).
+#[allow(clippy::too_many_arguments)]
+pub fn snap_on_reset(
+    mut resets: MessageReader<BoardReset>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    layout: Option<Res<BoardLayout>>,
+    mut slots: ResMut<StoneSlots>,
+    mut shown: ResMut<ShownCounts>,
+    mut stones: Query<(&mut Transform, &mut Sprite), With<StoneView>>,
+    mut badges: Query<(&CountBadge, &mut Transform, &mut Sprite), Without<StoneView>>,
+    mut labels: Query<
+        (&CountLabel, &mut Transform, &mut TextFont),
+        (Without<StoneView>, Without<CountBadge>),
+    >,
+    mut numbers: Query<
+        (&HoleNumber, &mut Transform),
+        (Without<StoneView>, Without<CountBadge>, Without<CountLabel>),
+    >,
+    mut commands: Commands,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    let Some(layout) = layout else { return };
+    let counts = rule_counts(session.game.position());
+    slots.reassign(&counts);
+    shown.0 = counts;
+    for (i, place) in slots.places.iter().enumerate() {
+        for (k, &stone) in place.iter().enumerate() {
+            if let Ok((mut transform, mut sprite)) = stones.get_mut(stone) {
+                transform.translation = layout.stone_position(place_at(i), k).extend(3.0 + k as f32 * 0.001);
+                transform.scale = Vec3::ONE;
+                sprite.custom_size = Some(Vec2::splat(layout.stone));
+            }
+            commands.entity(stone).remove::<bevy_tweening::TweenAnim>();
+        }
+    }
+    for (badge, mut transform, mut sprite) in &mut badges {
+        transform.translation = layout.count_position(badge.0).extend(5.0);
+        let size = match badge.0 {
+            Place::Hole(..) => 26.0,
+            Place::Kazan(side) => (layout.kazan(side).size().min_element() * 1.1).clamp(34.0, 64.0),
+        };
+        sprite.custom_size = Some(Vec2::splat(size));
+    }
+    for (label, mut transform, mut font) in &mut labels {
+        let side = match label.0 {
+            Place::Hole(s, _) | Place::Kazan(s) => s,
+        };
+        transform.translation = layout.count_position(label.0).extend(6.0);
+        transform.rotation = faces_player(&session, &settings, side, &layout);
+        font.font_size = match label.0 {
+            Place::Hole(..) => FontSize::Px(layout.label_size()),
+            Place::Kazan(_) => {
+                FontSize::Px((layout.kazan(side).size().min_element() * 0.55).clamp(18.0, 34.0))
+            }
+        };
+    }
+    for (number, mut transform) in &mut numbers {
+        transform.translation = layout.number_position(number.0, number.1).extend(2.5);
+        transform.rotation = faces_player(&session, &settings, number.0, &layout);
+    }
+}
+
+fn sync_labels(shown: Res<ShownCounts>, mut labels: Query<(&CountLabel, &mut Text2d)>) {
+    if !shown.is_changed() {
+        return;
+    }
+    for (label, mut text) in &mut labels {
+        let n = shown.0[place_index(label.0)].to_string();
+        if text.0 != n {
+            text.0 = n;
+        }
+    }
+}
+
+fn sync_tuzdiks(
+    session: Res<Session>,
+    animating: Res<Animating>,
+    layout: Option<Res<BoardLayout>>,
+    mut marks: Query<(&TuzdikMark, &mut Transform, &mut Visibility, &mut Sprite)>,
+) {
+    let Some(layout) = layout else { return };
+    if animating.0 && !layout.is_changed() {
+        return;
+    }
+    let pos = session.game.position();
+    for (mark, mut transform, mut visibility, mut sprite) in &mut marks {
+        match pos.tuzdik(mark.0) {
+            Some(hole) => {
+                let r = layout.hole(mark.0.opponent(), hole);
+                transform.translation = r.center().extend(2.0);
+                sprite.custom_size = Some(Vec2::splat(r.size().min_element() * 0.92));
+                *visibility = Visibility::Visible;
+            }
+            None => *visibility = Visibility::Hidden,
+        }
+    }
+}

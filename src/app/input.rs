@@ -1,0 +1,284 @@
+//! Touch and mouse on the board. A tap on one of your holes plays it; a tap anywhere during an animation
+//! finishes it; a long press (0.4 s) lights the hole where the last stone will land and says what happens
+//! there (not on Hard); lifting the finger then plays nothing. Taps that cannot play get a short reason.
+//!
+//! Input is read from Bevy's `Touches` and mouse state (not from picking), so the headless tests drive it
+//! with the same touch messages a phone sends.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use crate::game::Mode;
+use crate::rules::{Hole, Landing, LandingEffect, Side};
+
+use super::board::ViewSize;
+use super::layout::BoardLayout;
+use super::sowing::{FinishAnimation, Timeline};
+use super::theme::{self, Art};
+use super::{PlayHole, Screen, Session, Toast, capitalize};
+
+/// How long a press must last to show the landing hint.
+pub const LONG_PRESS: f32 = 0.4;
+
+/// A finger (or the mouse button) down on the board.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Press {
+    pub down: Option<PressState>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct PressState {
+    pub hole: Option<(Side, Hole)>,
+    pub held: f32,
+    /// The press finished an animation (or was otherwise used up): its release plays nothing.
+    pub consumed: bool,
+    pub hint_shown: bool,
+}
+
+/// The long-press hint on screen: the hole pressed and where its last stone lands.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct LandingHint(pub Option<(Hole, Landing)>);
+
+/// A panel over the board (menu, game over): the board takes no input while it shows.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardBlocked(pub bool);
+
+#[derive(Component)]
+struct HintGlow;
+
+#[derive(Component)]
+struct PressMark;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Press>()
+        .init_resource::<LandingHint>()
+        .init_resource::<BoardBlocked>()
+        .add_systems(OnEnter(Screen::Game), spawn_marks)
+        .add_systems(OnExit(Screen::Game), |mut p: ResMut<Press>, mut h: ResMut<LandingHint>| {
+            p.down = None;
+            h.0 = None;
+        })
+        .add_systems(Update, (read_pointer, show_marks).chain().run_if(in_state(Screen::Game)));
+}
+
+fn spawn_marks(mut commands: Commands, art: Res<Art>) {
+    commands.spawn((
+        Name::new("Landing hint glow"),
+        HintGlow,
+        Sprite { image: art.glow.clone(), color: theme::HIGHLIGHT.with_alpha(0.85), ..default() },
+        Transform::default(),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Game),
+    ));
+    commands.spawn((
+        Name::new("Pressed hole mark"),
+        PressMark,
+        Sprite { image: art.ring.clone(), color: Color::srgba(1.0, 1.0, 1.0, 0.5), ..default() },
+        Transform::default(),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Game),
+    ));
+}
+
+/// Where the pointer is, in board coordinates (logical pixels, origin at the centre, y up).
+fn to_board(screen: Vec2, view: Vec2) -> Vec2 {
+    Vec2::new(screen.x - view.x / 2.0, view.y / 2.0 - screen.y)
+}
+
+/// What the pointer did this frame: (pressed at, released).
+struct PointerFrame {
+    pressed: Option<Vec2>,
+    released: bool,
+}
+
+fn pointer_frame(
+    touches: &Touches,
+    mouse: Option<&ButtonInput<MouseButton>>,
+    cursor: Option<Vec2>,
+) -> PointerFrame {
+    let mut frame = PointerFrame { pressed: None, released: false };
+    if let Some(t) = touches.iter_just_pressed().next() {
+        frame.pressed = Some(t.position());
+    }
+    if touches.iter_just_released().next().is_some() || touches.iter_just_canceled().next().is_some() {
+        frame.released = true;
+    }
+    if let Some(mouse) = mouse {
+        if mouse.just_pressed(MouseButton::Left)
+            && let Some(c) = cursor
+        {
+            frame.pressed = Some(c);
+        }
+        if mouse.just_released(MouseButton::Left) {
+            frame.released = true;
+        }
+    }
+    frame
+}
+
+#[allow(clippy::too_many_arguments)]
+fn read_pointer(
+    time: Res<Time>,
+    touches: Res<Touches>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    view: Res<ViewSize>,
+    layout: Option<Res<BoardLayout>>,
+    blocked: Res<BoardBlocked>,
+    timeline: Res<Timeline>,
+    session: Res<Session>,
+    mut press: ResMut<Press>,
+    mut hint: ResMut<LandingHint>,
+    mut finish: MessageWriter<FinishAnimation>,
+    mut play: MessageWriter<PlayHole>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    let Some(layout) = layout else { return };
+    let cursor = window.single().ok().and_then(Window::cursor_position);
+    let frame = pointer_frame(&touches, mouse.as_deref(), cursor);
+    if let Some(at) = frame.pressed {
+        if blocked.0 {
+            press.down = None;
+        } else {
+            let hole = layout.hole_at(to_board(at, view.0));
+            let consumed = timeline.running();
+            if consumed {
+                // A tap during an animation finishes it at once.
+                finish.write(FinishAnimation);
+            }
+            press.down = Some(PressState { hole, held: 0.0, consumed, hint_shown: false });
+        }
+    }
+    let Some(mut state) = press.down else { return };
+    state.held += time.delta_secs();
+    if !state.consumed && !state.hint_shown && state.held >= LONG_PRESS {
+        state.hint_shown = true;
+        if let Some((side, hole)) = state.hole {
+            show_hint(&session, side, hole, &mut hint, &mut toasts);
+        }
+    }
+    if frame.released {
+        hint.0 = None;
+        press.down = None;
+        if !state.consumed
+            && !state.hint_shown
+            && let Some((side, hole)) = state.hole
+        {
+            tap(&session, side, hole, &mut play, &mut toasts);
+        }
+        return;
+    }
+    press.down = Some(state);
+}
+
+/// A tap on a hole: play it if it is the tapper's to play, else say why not.
+fn tap(
+    session: &Session,
+    side: Side,
+    hole: Hole,
+    play: &mut MessageWriter<PlayHole>,
+    toasts: &mut MessageWriter<Toast>,
+) {
+    let game = &session.game;
+    let pos = game.position();
+    if pos.is_over() {
+        toasts.write(Toast("The game is over".into()));
+        return;
+    }
+    if game.is_computer_turn() {
+        toasts.write(Toast("Wait: the computer is thinking".into()));
+        return;
+    }
+    let to_move = pos.side_to_move();
+    if side != to_move {
+        let message = match game.mode {
+            Mode::HotSeat => format!("It is {}'s turn", theme::side_name(to_move)),
+            Mode::Computer { .. } => "Those are the computer's holes: play one of yours".to_string(),
+        };
+        toasts.write(Toast(message));
+        return;
+    }
+    match pos.check(hole) {
+        Ok(()) => {
+            play.write(PlayHole { hole, generation: session.generation });
+        }
+        Err(e) => {
+            toasts.write(Toast(capitalize(&e.to_string())));
+        }
+    }
+}
+
+fn show_hint(
+    session: &Session,
+    side: Side,
+    hole: Hole,
+    hint: &mut LandingHint,
+    toasts: &mut MessageWriter<Toast>,
+) {
+    let game = &session.game;
+    if !game.mode.landing_hint_allowed() {
+        toasts.write(Toast("No landing hint on Hard".into()));
+        return;
+    }
+    if side != game.position().side_to_move() || !game.is_human_turn() {
+        return;
+    }
+    match game.position().landing(hole) {
+        Ok(landing) => {
+            hint.0 = Some((hole, landing));
+            toasts.write(Toast(describe(hole, &landing)));
+        }
+        Err(e) => {
+            toasts.write(Toast(capitalize(&e.to_string())));
+        }
+    }
+}
+
+/// The long-press hint in words.
+pub fn describe(hole: Hole, landing: &Landing) -> String {
+    let whose = |s: Side| theme::side_name(s);
+    let place = format!("{}'s hole {}", whose(landing.side), landing.hole);
+    let effect = match landing.effect {
+        LandingEffect::Nothing => "nothing is taken".to_string(),
+        LandingEffect::Capture(n) => format!("captures {n}"),
+        LandingEffect::Tuzdik => "makes a tuzdik".to_string(),
+        LandingEffect::TuzdikRefused(why) => format!("3 stones but no tuzdik: {why}"),
+        LandingEffect::IntoTuzdik(owner) => format!("falls into {}'s tuzdik", whose(owner)),
+    };
+    format!("Hole {hole}: last stone in {place}, {effect}")
+}
+
+#[allow(clippy::type_complexity)]
+fn show_marks(
+    hint: Res<LandingHint>,
+    press: Res<Press>,
+    layout: Option<Res<BoardLayout>>,
+    time: Res<Time>,
+    mut glow: Query<(&mut Transform, &mut Visibility, &mut Sprite), (With<HintGlow>, Without<PressMark>)>,
+    mut mark: Query<(&mut Transform, &mut Visibility, &mut Sprite), (With<PressMark>, Without<HintGlow>)>,
+) {
+    let Some(layout) = layout else { return };
+    if let Ok((mut transform, mut visibility, mut sprite)) = glow.single_mut() {
+        match hint.0 {
+            Some((_, landing)) => {
+                let r = layout.hole(landing.side, landing.hole);
+                let pulse = 1.0 + 0.06 * (time.elapsed_secs() * 6.0).sin();
+                transform.translation = r.center().extend(2.5);
+                sprite.custom_size = Some(r.size() * 1.35 * pulse);
+                *visibility = Visibility::Visible;
+            }
+            None => *visibility = Visibility::Hidden,
+        }
+    }
+    if let Ok((mut transform, mut visibility, mut sprite)) = mark.single_mut() {
+        match press.down.and_then(|p| p.hole.filter(|_| !p.consumed)) {
+            Some((side, hole)) => {
+                let r = layout.hole(side, hole);
+                transform.translation = r.center().extend(2.6);
+                sprite.custom_size = Some(Vec2::splat(r.size().min_element() * 1.1));
+                *visibility = Visibility::Visible;
+            }
+            None => *visibility = Visibility::Hidden,
+        }
+    }
+}

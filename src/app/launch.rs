@@ -1,0 +1,112 @@
+//! Command-line options of the `toguz` app: window size and the headless screenshot mode.
+
+use bevy::math::Vec2;
+use bevy::prelude::Resource;
+
+use crate::ai::Level;
+use crate::game::Mode;
+use crate::rules::Side;
+
+/// A phone in portrait, in logical pixels.
+pub const PHONE: Vec2 = Vec2::new(390.0, 844.0);
+
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Launch {
+    pub size: Vec2,
+    /// Save a screenshot here and quit.
+    pub screenshot: Option<String>,
+    /// Moves to set up (hole numbers for the side to move).
+    pub moves: Vec<u8>,
+    /// The mode to set up (default: against Easy as white).
+    pub mode: Option<Mode>,
+    /// Animate the last of `moves` and take the screenshot this long after it starts.
+    pub after_ms: Option<u64>,
+    /// Show the long-press hint of this hole of the side to move.
+    pub hint: Option<u8>,
+    /// Show the title screen instead of the game.
+    pub title: bool,
+}
+
+impl Default for Launch {
+    fn default() -> Self {
+        Launch {
+            size: PHONE,
+            screenshot: None,
+            moves: Vec::new(),
+            mode: None,
+            after_ms: None,
+            hint: None,
+            title: false,
+        }
+    }
+}
+
+pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \"7 6 1 ...\"] [--after-ms N]
+             [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title]]";
+
+fn parse_size(s: &str) -> Result<Vec2, String> {
+    let (w, h) =
+        s.split_once(['x', 'X']).ok_or_else(|| format!("--size '{s}': expected WxH, e.g. 390x844"))?;
+    let w: u32 = w.parse().map_err(|_| format!("--size '{s}': bad width"))?;
+    let h: u32 = h.parse().map_err(|_| format!("--size '{s}': bad height"))?;
+    if !(200..=8000).contains(&w) || !(200..=8000).contains(&h) {
+        return Err(format!("--size '{s}': width and height must be 200..8000"));
+    }
+    Ok(Vec2::new(w as f32, h as f32))
+}
+
+pub fn parse_mode(s: &str) -> Result<Mode, String> {
+    if s == "hotseat" {
+        return Ok(Mode::HotSeat);
+    }
+    let (level, human) = match s.strip_suffix("-black") {
+        Some(level) => (level, Side::Black),
+        None => (s, Side::White),
+    };
+    let level =
+        Level::parse(level).ok_or_else(|| format!("--mode '{s}': expected hotseat, easy, medium or hard"))?;
+    Ok(Mode::Computer { level, human })
+}
+
+impl Launch {
+    pub fn parse(args: &[String]) -> Result<Launch, String> {
+        let mut launch = Launch::default();
+        let mut it = args.iter();
+        while let Some(arg) = it.next() {
+            let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+            match arg.as_str() {
+                "--size" => launch.size = parse_size(&value("--size")?)?,
+                "--screenshot" => launch.screenshot = Some(value("--screenshot")?),
+                "--moves" => {
+                    let text = value("--moves")?;
+                    launch.moves = text
+                        .split([' ', ','])
+                        .filter(|w| !w.is_empty())
+                        .map(|w| {
+                            w.parse::<u8>()
+                                .ok()
+                                .filter(|n| (1..=9).contains(n))
+                                .ok_or_else(|| format!("--moves: '{w}' is not a hole 1..9"))
+                        })
+                        .collect::<Result<_, _>>()?;
+                }
+                "--mode" => launch.mode = Some(parse_mode(&value("--mode")?)?),
+                "--after-ms" => {
+                    launch.after_ms =
+                        Some(value("--after-ms")?.parse().map_err(|_| "--after-ms needs milliseconds")?)
+                }
+                "--hint" => {
+                    let h: u8 = value("--hint")?.parse().map_err(|_| "--hint needs a hole 1..9")?;
+                    if !(1..=9).contains(&h) {
+                        return Err("--hint needs a hole 1..9".into());
+                    }
+                    launch.hint = Some(h);
+                }
+                "--title" => launch.title = true,
+                "--help" | "-h" => return Err(USAGE.to_string()),
+                other => return Err(format!("unknown option '{other}'\n{USAGE}")),
+            }
+        }
+        Ok(launch)
+    }
+}

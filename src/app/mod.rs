@@ -1,0 +1,240 @@
+//! The Bevy app: one plugin per feature, in the style of bevy_new_2d. The rules resource ([`Session`])
+//! holds the game; the board view follows it; the sowing animation plays the rules' trace of each move.
+
+pub mod ai_task;
+pub mod board;
+pub mod hud;
+pub mod input;
+pub mod launch;
+pub mod layout;
+pub mod persistence;
+pub mod screenshot;
+pub mod sowing;
+pub mod theme;
+pub mod title;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::game::{Game, Mode};
+use crate::rules::{Hole, MoveOutcome, Side};
+
+pub use launch::Launch;
+
+/// The screens.
+#[derive(States, Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Title,
+    Game,
+}
+
+/// The game being played: the single source of truth the view follows.
+#[derive(Resource)]
+pub struct Session {
+    pub game: Game,
+    /// Bumped on every change of the game (move, undo, new game), so that work started for an older
+    /// state (a computer move) can tell it is stale.
+    pub generation: u64,
+}
+
+impl Session {
+    pub fn new(mode: Mode) -> Session {
+        Session { game: Game::new(mode), generation: 0 }
+    }
+}
+
+/// How fast stones are sown.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Speed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+    Instant,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+
+    /// Seconds between two stones leaving the hand.
+    pub fn stone_interval(self) -> f32 {
+        match self {
+            Speed::Slow => 0.26,
+            Speed::Normal => 0.15,
+            Speed::Fast => 0.07,
+            Speed::Instant => 0.0,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::Slow => "Slow",
+            Speed::Normal => "Normal",
+            Speed::Fast => "Fast",
+            Speed::Instant => "Instant",
+        }
+    }
+}
+
+/// Who starts a game against the computer.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Starter {
+    #[default]
+    Me,
+    Computer,
+    /// Drawn by lot, as seed 003 says ("Decidirem a sorts qui comença").
+    ByLot,
+}
+
+/// The player's choices, kept between sessions.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub speed: Speed,
+    pub level: Level,
+    pub starter: Starter,
+    /// Hot-seat on a phone: turn the board each turn so the side to move sits at the bottom.
+    pub flip_each_turn: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { speed: Speed::Normal, level: Level::Easy, starter: Starter::Me, flip_each_turn: false }
+    }
+}
+
+/// A request to play a hole for the side to move (from a tap or from the computer).
+#[derive(Message, Copy, Clone, Debug)]
+pub struct PlayHole {
+    pub hole: Hole,
+    /// The session generation the request was made for: a stale request is dropped.
+    pub generation: u64,
+}
+
+/// A move the rules accepted: the animation plays it.
+#[derive(Message, Clone, Debug)]
+pub struct MovePlayed {
+    pub outcome: MoveOutcome,
+    pub before: crate::rules::Position,
+}
+
+/// The board changed other than by a move (undo, new game, restore): the view snaps to the rules.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct BoardReset;
+
+/// A short message for the player, e.g. why a tap did nothing.
+#[derive(Message, Clone, Debug)]
+pub struct Toast(pub String);
+
+/// Starts a new game in `mode`.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct NewGame(pub Mode);
+
+/// Everything but the window and renderer: what the headless tests run.
+pub struct GamePlugins;
+
+impl Plugin for GamePlugins {
+    fn build(&self, app: &mut App) {
+        app.init_state::<Screen>()
+            .init_resource::<Settings>()
+            .insert_resource(Session::new(Mode::HotSeat))
+            .add_message::<PlayHole>()
+            .add_message::<MovePlayed>()
+            .add_message::<BoardReset>()
+            .add_message::<Toast>()
+            .add_message::<NewGame>()
+            .add_plugins(bevy_tweening::TweeningPlugin)
+            .add_systems(Update, (start_new_game, apply_moves).chain());
+        app.add_plugins((
+            theme::plugin,
+            board::plugin,
+            sowing::plugin,
+            input::plugin,
+            ai_task::plugin,
+            hud::plugin,
+            title::plugin,
+            persistence::plugin,
+        ));
+    }
+}
+
+/// The one place where moves reach the rules.
+fn apply_moves(
+    mut requests: MessageReader<PlayHole>,
+    mut session: ResMut<Session>,
+    mut played: MessageWriter<MovePlayed>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    for request in requests.read() {
+        if request.generation != session.generation {
+            continue;
+        }
+        let before = *session.game.position();
+        match session.game.play(request.hole) {
+            Ok(outcome) => {
+                session.generation += 1;
+                played.write(MovePlayed { outcome, before });
+            }
+            Err(e) => {
+                toasts.write(Toast(capitalize(&e.to_string())));
+            }
+        }
+    }
+}
+
+fn start_new_game(
+    mut requests: MessageReader<NewGame>,
+    mut session: ResMut<Session>,
+    mut reset: MessageWriter<BoardReset>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if let Some(NewGame(mode)) = requests.read().last() {
+        let generation = session.generation + 1;
+        *session = Session { game: Game::new(*mode), generation };
+        reset.write(BoardReset);
+        next.set(Screen::Game);
+    }
+}
+
+pub fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// The side whose holes are at the bottom (or right) of the screen.
+pub fn near_side(session: &Session, settings: &Settings) -> Side {
+    match session.game.mode {
+        Mode::Computer { human, .. } => human,
+        Mode::HotSeat if settings.flip_each_turn => session.game.position().side_to_move(),
+        Mode::HotSeat => Side::White,
+    }
+}
+
+/// Builds and runs the app: desktop and mobile share this.
+pub fn run(launch: Launch) {
+    let mut app = App::new();
+    let size = launch.size;
+    app.insert_resource(ClearColor(theme::BACKGROUND))
+        .add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Toguz Korgool".into(),
+                resolution: bevy::window::WindowResolution::new(size.x as u32, size.y as u32),
+                ..default()
+            }),
+            ..default()
+        }))
+        .add_plugins(GamePlugins)
+        .add_plugins(screenshot::plugin)
+        .add_systems(Startup, spawn_camera)
+        .insert_resource(launch);
+    app.run();
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Name::new("Camera"), Camera2d));
+}

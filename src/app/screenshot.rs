@@ -1,0 +1,109 @@
+//! `toguz --screenshot FILE [--moves …] [--after-ms N] [--mode …] [--hint H] [--size WxH]`: sets up a game,
+//! renders it (after the last move's animation has run for N ms, if asked), saves a PNG and quits. This is
+//! how the game is looked at headless, under `xvfb-run`.
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+
+use crate::ai::Level;
+use crate::game::{Game, Mode};
+use crate::rules::{Hole, Side};
+
+use super::ai_task::AiPaused;
+use super::input::LandingHint;
+use super::{BoardReset, Launch, PlayHole, Screen, Session, Toast};
+
+#[derive(Resource, Default)]
+struct Shot {
+    frames: u32,
+    /// Seconds since the animated move was played.
+    since_move: Option<f32>,
+    taken: bool,
+    wait_frames: u32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Shot>().add_systems(Startup, set_up).add_systems(Update, drive);
+}
+
+fn set_up(
+    launch: Res<Launch>,
+    mut session: ResMut<Session>,
+    mut next: ResMut<NextState<Screen>>,
+    mut paused: ResMut<AiPaused>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if launch.title {
+        return;
+    }
+    let mode = launch.mode.unwrap_or(Mode::Computer { level: Level::Easy, human: Side::White });
+    // The screenshot shows the position as set up: the computer does not reply.
+    paused.0 = launch.screenshot.is_some();
+    let upto =
+        if launch.after_ms.is_some() { launch.moves.len().saturating_sub(1) } else { launch.moves.len() };
+    let game = match Game::from_moves(mode, &launch.moves[..upto]) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("toguz: --moves: {e}");
+            std::process::exit(2);
+        }
+    };
+    *session = Session { game, generation: 1 };
+    reset.write(BoardReset);
+    if launch.screenshot.is_some() || !launch.moves.is_empty() || launch.mode.is_some() {
+        next.set(Screen::Game);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn drive(
+    time: Res<Time>,
+    launch: Res<Launch>,
+    session: Res<Session>,
+    mut shot: ResMut<Shot>,
+    mut hint: ResMut<LandingHint>,
+    mut play: MessageWriter<PlayHole>,
+    mut toasts: MessageWriter<Toast>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(path) = launch.screenshot.clone() else { return };
+    shot.frames += 1;
+    // Let the board spawn and lay out first.
+    if shot.frames == 4 {
+        if let (Some(_), Some(&last)) = (launch.after_ms, launch.moves.last()) {
+            let hole = Hole::new(last).expect("checked by the parser");
+            play.write(PlayHole { hole, generation: session.generation });
+            shot.since_move = Some(0.0);
+        }
+        if let Some(h) = launch.hint.and_then(Hole::new) {
+            match session.game.position().landing(h) {
+                Ok(landing) => {
+                    hint.0 = Some((h, landing));
+                    toasts.write(Toast(super::input::describe(h, &landing)));
+                }
+                Err(e) => {
+                    toasts.write(Toast(super::capitalize(&e.to_string())));
+                }
+            }
+        }
+    }
+    if let Some(t) = shot.since_move.as_mut() {
+        *t += time.delta_secs();
+    }
+    let ready = shot.frames > 12
+        && match (launch.after_ms, shot.since_move) {
+            (Some(ms), Some(t)) => t * 1000.0 >= ms as f32,
+            _ => true,
+        };
+    if ready && !shot.taken {
+        shot.taken = true;
+        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
+    }
+    if shot.taken {
+        shot.wait_frames += 1;
+        if std::path::Path::new(&path).exists() || shot.wait_frames > 600 {
+            exit.write(AppExit::Success);
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! The app driven headless (MinimalPlugins plus the game's plugins, no window, no GPU) with touch messages
+//! and time, as a phone would drive it.
+
+use std::time::{Duration, Instant};
+
+use bevy::input::InputPlugin;
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use toguz::ai::Level;
+use toguz::app::ai_task::Thinking;
+use toguz::app::board::{StoneSlots, StoneView, ViewSize, place_at, rule_counts};
+use toguz::app::hud::Undo;
+use toguz::app::input::LandingHint;
+use toguz::app::layout::{BoardLayout, MIN_TOUCH, PATTERN_STONES};
+use toguz::app::persistence::SavePath;
+use toguz::app::{GamePlugins, NewGame, PlayHole, Screen, Session, Settings, Speed};
+use toguz::game::Mode;
+use toguz::rules::{Hole, LandingEffect, Place, Side};
+
+const FRAME: Duration = Duration::from_millis(16);
+
+fn app_with(mode: Mode, speed: Speed) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, GamePlugins))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
+        .insert_resource(SavePath(None))
+        .insert_resource(ViewSize(Vec2::new(390.0, 844.0)))
+        .insert_resource(Settings { speed, ..Settings::default() });
+    app.update();
+    app.world_mut().write_message(NewGame(mode));
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+    app
+}
+
+fn frames(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.update();
+    }
+}
+
+/// The screen point (logical pixels from the top-left) at the centre of a hole.
+fn screen_point(app: &App, side: Side, hole: u8) -> Vec2 {
+    let layout = app.world().resource::<BoardLayout>();
+    let c = layout.hole(side, Hole::new(hole).unwrap()).center();
+    Vec2::new(c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y)
+}
+
+fn touch(app: &mut App, phase: TouchPhase, at: Vec2) {
+    app.world_mut().write_message(TouchInput {
+        phase,
+        position: at,
+        window: Entity::PLACEHOLDER,
+        force: None,
+        id: 1,
+    });
+}
+
+fn tap(app: &mut App, side: Side, hole: u8) {
+    let at = screen_point(app, side, hole);
+    touch(app, TouchPhase::Started, at);
+    app.update();
+    touch(app, TouchPhase::Ended, at);
+    app.update();
+    app.update();
+}
+
+fn moves(app: &App) -> Vec<u8> {
+    app.world().resource::<Session>().game.moves()
+}
+
+/// Every place holds as many stone entities as the rules say, each sitting in its slot of that place.
+fn assert_view_matches_rules(app: &mut App) {
+    let counts = rule_counts(app.world().resource::<Session>().game.position());
+    let slots: Vec<Vec<Entity>> = app.world().resource::<StoneSlots>().places.to_vec();
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let mut seen = 0;
+    for (i, place) in slots.iter().enumerate() {
+        assert_eq!(place.len(), usize::from(counts[i]), "{:?}", place_at(i));
+        for (k, &stone) in place.iter().enumerate() {
+            let t = app.world().get::<Transform>(stone).expect("a stone entity");
+            let want = layout.stone_position(place_at(i), k);
+            assert!(
+                t.translation.truncate().distance(want) < 0.5,
+                "stone {k} of {:?} at {:?}, not {want:?}",
+                place_at(i),
+                t.translation
+            );
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 162);
+    let mut q = app.world_mut().query::<&StoneView>();
+    assert_eq!(q.iter(app.world()).count(), 162, "all 162 stones are entities");
+}
+
+#[test]
+fn a_tap_plays_the_move_and_after_the_animation_rules_and_stones_agree() {
+    let mut app = app_with(Mode::HotSeat, Speed::Normal);
+    assert_view_matches_rules(&mut app);
+    tap(&mut app, Side::White, 7);
+    assert_eq!(moves(&app), [7]);
+    // Mid-animation, stones are still flying.
+    frames(&mut app, 10);
+    assert!(app.world().resource::<toguz::app::board::Animating>().0);
+    frames(&mut app, 200);
+    assert!(!app.world().resource::<toguz::app::board::Animating>().0);
+    assert_view_matches_rules(&mut app);
+    // Black's reply with a capture and the next move.
+    tap(&mut app, Side::Black, 3);
+    frames(&mut app, 200);
+    assert_eq!(moves(&app), [7, 3]);
+    assert_view_matches_rules(&mut app);
+}
+
+#[test]
+fn a_tap_during_the_animation_finishes_it_at_once() {
+    let mut app = app_with(Mode::HotSeat, Speed::Slow);
+    tap(&mut app, Side::White, 9);
+    frames(&mut app, 5);
+    assert!(app.world().resource::<toguz::app::board::Animating>().0);
+    tap(&mut app, Side::Black, 1);
+    assert!(!app.world().resource::<toguz::app::board::Animating>().0);
+    assert_eq!(moves(&app), [9], "the finishing tap plays nothing");
+    assert_view_matches_rules(&mut app);
+}
+
+#[test]
+fn an_empty_hole_or_the_opponents_side_gives_a_reason_and_plays_nothing() {
+    let mut app = app_with(Mode::HotSeat, Speed::Instant);
+    tap(&mut app, Side::Black, 1);
+    assert!(moves(&app).is_empty(), "white moves first");
+    assert!(app.world().resource::<toguz::app::hud::ToastState>().text.contains("White's turn"));
+    tap(&mut app, Side::White, 2); // captures black's 1st hole
+    tap(&mut app, Side::Black, 1);
+    assert_eq!(moves(&app), [2]);
+    assert!(app.world().resource::<toguz::app::hud::ToastState>().text.contains("empty"));
+}
+
+#[test]
+fn hot_seat_alternates_sides() {
+    let mut app = app_with(Mode::HotSeat, Speed::Instant);
+    for (side, hole) in [(Side::White, 7), (Side::Black, 3), (Side::White, 2), (Side::Black, 4)] {
+        assert_eq!(app.world().resource::<Session>().game.position().side_to_move(), side);
+        tap(&mut app, side, hole);
+        frames(&mut app, 2);
+    }
+    assert_eq!(moves(&app), [7, 3, 2, 4]);
+    assert_view_matches_rules(&mut app);
+}
+
+fn long_press(app: &mut App, side: Side, hole: u8) -> Option<(Hole, toguz::rules::Landing)> {
+    let at = screen_point(app, side, hole);
+    touch(app, TouchPhase::Started, at);
+    frames(app, 35); // 0.56 s
+    let hint = app.world().resource::<LandingHint>().0;
+    touch(app, TouchPhase::Ended, at);
+    frames(app, 2);
+    hint
+}
+
+#[test]
+fn a_long_press_lights_the_landing_hole_and_plays_nothing() {
+    let mut app = app_with(Mode::Computer { level: Level::Medium, human: Side::White }, Speed::Instant);
+    let (hole, landing) = long_press(&mut app, Side::White, 2).expect("a hint on Medium");
+    assert_eq!(hole, Hole::new(2).unwrap());
+    assert_eq!((landing.side, landing.hole), (Side::Black, Hole::new(1).unwrap()));
+    assert_eq!(landing.effect, LandingEffect::Capture(10));
+    assert!(moves(&app).is_empty(), "lifting the finger after a long press plays nothing");
+    assert_eq!(app.world().resource::<LandingHint>().0, None, "the hint goes with the finger");
+}
+
+#[test]
+fn hard_shows_no_landing_hint() {
+    let mut app = app_with(Mode::Computer { level: Level::Hard, human: Side::White }, Speed::Instant);
+    assert_eq!(long_press(&mut app, Side::White, 2), None);
+    assert!(app.world().resource::<toguz::app::hud::ToastState>().text.contains("Hard"));
+    assert!(moves(&app).is_empty());
+}
+
+#[test]
+fn taps_during_the_computers_turn_are_ignored() {
+    let mut app = app_with(Mode::Computer { level: Level::Hard, human: Side::Black }, Speed::Instant);
+    // The computer (white) thinks for about a second; taps on either side do nothing meanwhile.
+    tap(&mut app, Side::White, 5);
+    tap(&mut app, Side::Black, 5);
+    assert!(moves(&app).is_empty());
+    assert!(app.world().resource::<toguz::app::hud::ToastState>().text.contains("computer"));
+    // The computer's move then arrives, and it is the person's turn.
+    let start = Instant::now();
+    while moves(&app).is_empty() && start.elapsed() < Duration::from_secs(20) {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(moves(&app).len(), 1);
+    assert!(app.world().resource::<Session>().game.is_human_turn());
+}
+
+#[test]
+fn frames_keep_ticking_while_hard_thinks() {
+    let mut app = app_with(Mode::Computer { level: Level::Hard, human: Side::Black }, Speed::Instant);
+    let start = Instant::now();
+    let mut frames_while_thinking = 0;
+    let mut slowest = Duration::ZERO;
+    while moves(&app).is_empty() && start.elapsed() < Duration::from_secs(20) {
+        let t = Instant::now();
+        app.update();
+        slowest = slowest.max(t.elapsed());
+        if app.world().resource::<Thinking>().is_thinking() {
+            frames_while_thinking += 1;
+        }
+    }
+    assert_eq!(moves(&app).len(), 1, "the computer moved");
+    assert!(frames_while_thinking >= 30, "only {frames_while_thinking} frames ran during the search");
+    eprintln!("{frames_while_thinking} frames while Hard thought; slowest frame {slowest:?}");
+}
+
+#[test]
+fn a_computer_move_arriving_after_undo_is_dropped() {
+    let mut app = app_with(Mode::Computer { level: Level::Hard, human: Side::White }, Speed::Instant);
+    tap(&mut app, Side::White, 7);
+    frames(&mut app, 3);
+    assert!(app.world().resource::<Thinking>().is_thinking());
+    let stale = app.world().resource::<Session>().generation;
+    app.world_mut().write_message(Undo);
+    frames(&mut app, 2);
+    assert!(moves(&app).is_empty());
+    // A result for the old position, as a late task would deliver it, never reaches the rules.
+    app.world_mut().write_message(PlayHole { hole: Hole::new(3).unwrap(), generation: stale });
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_millis(1500) {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(moves(&app).is_empty(), "the stale computer move was dropped: {:?}", moves(&app));
+    assert!(app.world().resource::<Session>().game.is_human_turn());
+    assert_view_matches_rules(&mut app);
+}
+
+#[test]
+fn every_hole_is_a_big_enough_touch_target_on_a_phone_and_a_tablet() {
+    for size in
+        [Vec2::new(390.0, 844.0), Vec2::new(1366.0, 1024.0), Vec2::new(360.0, 640.0), Vec2::new(844.0, 390.0)]
+    {
+        for near in Side::BOTH {
+            let layout = BoardLayout::new(size, near);
+            let window = Rect::from_center_size(Vec2::ZERO, size);
+            for side in Side::BOTH {
+                for hole in Hole::all() {
+                    let r = layout.hole(side, hole);
+                    assert!(
+                        r.width() >= MIN_TOUCH && r.height() >= MIN_TOUCH,
+                        "{size}: hole {side} {hole} is {:?}",
+                        r.size()
+                    );
+                    assert!(
+                        window.contains(r.min) && window.contains(r.max),
+                        "{size}: hole {side} {hole} is clipped"
+                    );
+                    assert_eq!(layout.hole_at(r.center()), Some((side, hole)));
+                    let place = Place::Hole(side, hole);
+                    assert!(
+                        layout.capacity(place) >= PATTERN_STONES,
+                        "{size}: a hole shows 40 stones as pairs"
+                    );
+                    for k in 0..PATTERN_STONES {
+                        let p = layout.stone_position(place, k);
+                        assert!(r.contains(p), "{size}: stone {k} of hole {side} {hole} sits outside it");
+                    }
+                    assert!(window.contains(layout.count_position(place)), "{size}: a count is clipped");
+                }
+                let k = layout.kazan(side);
+                assert!(window.contains(k.min) && window.contains(k.max));
+            }
+        }
+    }
+}
+
+#[test]
+fn odd_and_even_read_at_a_glance_stones_come_in_pairs() {
+    let layout = BoardLayout::new(Vec2::new(390.0, 844.0), Side::White);
+    let place = Place::Hole(Side::White, Hole::new(4).unwrap());
+    for pair in 0..20 {
+        let a = layout.stone_position(place, 2 * pair);
+        let b = layout.stone_position(place, 2 * pair + 1);
+        // The two stones of a pair touch; the next pair is further away.
+        assert!((a.distance(b) - layout.stone).abs() < 0.01);
+        if pair < 19 {
+            let next = layout.stone_position(place, 2 * pair + 2);
+            assert!(b.distance(next) > layout.stone * 1.1 || (next.y - b.y).abs() > 0.1);
+        }
+    }
+}
