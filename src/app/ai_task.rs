@@ -84,17 +84,13 @@ pub async fn think(position: Position, level: Level, seed: u64, cancel: Arc<Atom
     }
 }
 
-fn start_thinking(
-    session: Res<Session>,
-    animating: Res<Animating>,
-    paused: Res<AiPaused>,
-    mut thinking: ResMut<Thinking>,
-) {
+fn start_thinking(session: Res<Session>, paused: Res<AiPaused>, mut thinking: ResMut<Thinking>) {
     if thinking.is_thinking() && thinking.generation != session.generation {
         // The game moved on (undo, new game) while the computer was thinking.
         thinking.cancel();
     }
-    if thinking.is_thinking() || animating.0 || paused.0 || !session.game.is_computer_turn() {
+    // The search starts at once, while the person's move is still being animated.
+    if thinking.is_thinking() || paused.0 || !session.game.is_computer_turn() {
         return;
     }
     let Mode::Computer { level, .. } = session.game.mode else { return };
@@ -111,13 +107,17 @@ fn start_thinking(
 fn poll_thinking(
     time: Res<Time>,
     session: Res<Session>,
+    animating: Res<Animating>,
     mut thinking: ResMut<Thinking>,
     mut play: MessageWriter<PlayHole>,
 ) {
     if !thinking.is_thinking() {
         return;
     }
-    thinking.elapsed += time.delta_secs();
+    // The pause before the reply counts from when the person's move has landed.
+    if !animating.0 {
+        thinking.elapsed += time.delta_secs();
+    }
     if let Some(task) = thinking.task.as_mut()
         && let Some(result) = future::block_on(future::poll_once(task))
     {

@@ -284,7 +284,8 @@ fn card() -> impl Bundle {
             align_items: AlignItems::Center,
             row_gap: px(14),
             padding: UiRect::all(px(22)),
-            max_width: px(360),
+            width: px(330),
+            max_width: percent(92),
             border_radius: BorderRadius::all(px(18)),
             border: UiRect::all(px(2)),
             ..default()

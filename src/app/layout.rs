@@ -206,7 +206,7 @@ impl BoardLayout {
             // Centre the pairs across the hole.
             let used = pairs as f32 * pair_w - pair_gap(d);
             let x0 = (across - used) / 2.0;
-            let x = x0 + col as f32 * pair_w + if index % 2 == 0 { d / 2.0 } else { 1.5 * d };
+            let x = x0 + col as f32 * pair_w + if index.is_multiple_of(2) { d / 2.0 } else { 1.5 * d };
             let y = d / 2.0 + row as f32 * (d + row_gap(d));
             start + right * x + up * y
         } else {

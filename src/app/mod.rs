@@ -2,6 +2,7 @@
 //! holds the game; the board view follows it; the sowing animation plays the rules' trace of each move.
 
 pub mod ai_task;
+pub mod bench;
 pub mod board;
 pub mod hud;
 pub mod input;

@@ -11,11 +11,12 @@ const USAGE: &str = "usage:
   toguz-engine                          the text protocol on stdin/stdout
   toguz-engine replay FILE              check every game of a TGK or PlayOK record
   toguz-engine bench [DEPTH]            search fixed positions (default depth 14), time perft 8
-  toguz-engine match A B [--games N] [--threads T] [--seed S]
+  toguz-engine match A B [--games N] [--threads T] [--seed S] [--opening-plies K] [--record FILE]
                                         A, B: random | easy | medium | hard | LEVEL:depth=N |
                                         LEVEL:nodes=N | LEVEL:movetime=MS
-  toguz-engine tune FILE [--rounds N] [--write PATH]
-                                        fit the evaluation's weights to the games' results";
+  toguz-engine tune FILE... [--rounds N] [--write PATH]
+                                        fit the evaluation's weights to the games' results
+                                        (the master games, plus self-play recorded by match)";
 
 fn read(path: &str) -> Result<String, ExitCode> {
     match std::fs::read(path) {
@@ -61,11 +62,20 @@ fn option<T: std::str::FromStr>(args: &[&str], name: &str, default: T) -> Result
 fn run_match(a: &str, b: &str, opts: &[&str]) -> Result<(), String> {
     let pa = Player::parse(a).ok_or_else(|| format!("unknown player '{a}'"))?;
     let pb = Player::parse(b).ok_or_else(|| format!("unknown player '{b}'"))?;
-    let games = option(opts, "--games", 100u32)?;
-    let threads = option(opts, "--threads", 1usize)?;
-    let seed = option(opts, "--seed", 1u64)?;
+    let options = tools::MatchOptions {
+        games: option(opts, "--games", 100u32)?,
+        threads: option(opts, "--threads", 1usize)?,
+        seed: option(opts, "--seed", 1u64)?,
+        opening_plies: option(opts, "--opening-plies", 2usize)?,
+        progress: opts.contains(&"--progress"),
+    };
     let start = std::time::Instant::now();
-    let score = tools::run_match(pa, pb, games, threads, seed, opts.contains(&"--progress"));
+    let result = tools::run_match(pa, pb, &options);
+    let score = result.score;
+    if let Some(i) = opts.iter().position(|a| *a == "--record") {
+        let path = opts.get(i + 1).ok_or("--record needs a path")?;
+        std::fs::write(path, result.to_tgk(a, b)).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
     println!(
         "{} vs {}: {} games, {} wins, {} draws, {} losses, score {:.1}% ({:.0} s)",
         tools::describe(&pa),
@@ -80,10 +90,15 @@ fn run_match(a: &str, b: &str, opts: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
-fn tune(path: &str, opts: &[&str]) -> Result<(), String> {
-    let text = read(path).map_err(|_| format!("cannot read {path}"))?;
+fn tune(args: &[&str]) -> Result<(), String> {
+    let files: Vec<&str> = args.iter().take_while(|a| !a.starts_with("--")).copied().collect();
+    let opts = &args[files.len()..];
+    let mut texts = Vec::new();
+    for path in &files {
+        texts.push(read(path).map_err(|_| format!("cannot read {path}"))?);
+    }
     let rounds = option(opts, "--rounds", 20u32)?;
-    let (report, file) = tools::tune(&text, rounds);
+    let (report, file) = tools::tune(&texts, rounds);
     for line in report {
         eprintln!("{line}");
     }
@@ -117,7 +132,7 @@ fn main() -> ExitCode {
             }
         }
         ["match", a, b, opts @ ..] => run_match(a, b, opts),
-        ["tune", path, opts @ ..] => tune(path, opts),
+        ["tune", rest @ ..] if !rest.is_empty() => tune(rest),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);

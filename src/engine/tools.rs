@@ -81,32 +81,81 @@ impl MatchScore {
     }
 }
 
-/// Plays one game; `first` has white. Opening: `opening` random plies, then the players.
-pub fn play_game(white: &Player, black: &Player, opening: &[u8], seed: u64) -> Status {
+/// Plays one game: the `opening` choices first (each picks among the legal moves), then the players.
+/// Returns the end and the holes played.
+pub fn play_game(white: &Player, black: &Player, opening: &[u8], seed: u64) -> (Status, Vec<u8>) {
     let mut pos = Position::start();
+    let mut moves = Vec::new();
     let mut rng = StdRng::seed_from_u64(seed);
+    let played = &mut moves;
     for &choice in opening {
         let moves: Vec<_> = pos.legal_moves().collect();
         if moves.is_empty() {
             break;
         }
-        pos.play_unchecked(moves[usize::from(choice) % moves.len()]);
+        let hole = moves[usize::from(choice) % moves.len()];
+        pos.play_unchecked(hole);
+        played.push(hole.number());
     }
     while !pos.is_over() {
         let player = if pos.side_to_move() == Side::White { white } else { black };
         let start = Instant::now();
         let Some(mv) = player.choose(&pos, &mut rng, || start.elapsed().as_millis() as u64) else { break };
         pos.play_unchecked(mv);
+        moves.push(mv.number());
     }
-    pos.status()
+    (pos.status(), moves)
+}
+
+/// Match options beyond the two players.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    pub games: u32,
+    pub threads: usize,
+    pub seed: u64,
+    /// Random plies before the players take over (each opening is played twice, colours swapped).
+    pub opening_plies: usize,
+    pub progress: bool,
+}
+
+/// A finished match: the score and every game (holes played, result tag).
+pub struct MatchResult {
+    pub score: MatchScore,
+    pub games: Vec<(Vec<u8>, &'static str)>,
+}
+
+impl MatchResult {
+    /// The games as a TGK file, replayed through the rules.
+    pub fn to_tgk(&self, white_a: &str, black_b: &str) -> String {
+        let mut out = String::new();
+        for (i, (moves, result)) in self.games.iter().enumerate() {
+            let mut pos = Position::start();
+            let outcomes: Vec<_> = moves
+                .iter()
+                .filter_map(|&n| crate::rules::Hole::new(n).and_then(|h| pos.play(h).ok()))
+                .collect();
+            let (white, black) = if i % 2 == 0 { (white_a, black_b) } else { (black_b, white_a) };
+            let tags = vec![
+                ("Game".to_string(), (i + 1).to_string()),
+                ("Event".to_string(), "toguz-engine match".to_string()),
+                ("White".to_string(), white.to_string()),
+                ("Black".to_string(), black.to_string()),
+                ("Result".to_string(), result.to_string()),
+            ];
+            out.push_str(&crate::rules::notation::GameRecord::from_outcomes(tags, &outcomes).to_tgk());
+            out.push('\n');
+        }
+        out
+    }
 }
 
 /// Plays `games` games between `a` and `b`: each opening twice, colours swapped, on `threads` threads.
-pub fn run_match(a: Player, b: Player, games: u32, threads: usize, seed: u64, progress: bool) -> MatchScore {
+pub fn run_match(a: Player, b: Player, opts: &MatchOptions) -> MatchResult {
+    let MatchOptions { games, threads, seed, opening_plies, progress } = *opts;
     let pairs = games.div_ceil(2);
     let mut openings_rng = StdRng::seed_from_u64(seed);
     let openings: Vec<Vec<u8>> =
-        (0..pairs).map(|_| (0..2).map(|_| openings_rng.random_range(0..9u8)).collect()).collect();
+        (0..pairs).map(|_| (0..opening_plies).map(|_| openings_rng.random_range(0..9u8)).collect()).collect();
     let jobs: Vec<(u32, bool)> = (0..games).map(|g| (g / 2, g % 2 == 0)).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(Vec::new());
@@ -118,7 +167,7 @@ pub fn run_match(a: Player, b: Player, games: u32, threads: usize, seed: u64, pr
                     let Some(&(pair, a_white)) = jobs.get(i) else { break };
                     let opening = &openings[pair as usize];
                     let game_seed = seed ^ (u64::from(pair) << 1) ^ u64::from(a_white);
-                    let status = if a_white {
+                    let (status, moves) = if a_white {
                         play_game(&a, &b, opening, game_seed)
                     } else {
                         play_game(&b, &a, opening, game_seed)
@@ -135,20 +184,32 @@ pub fn run_match(a: Player, b: Player, games: u32, threads: usize, seed: u64, pr
                     if progress {
                         eprintln!("game {}: {}", i + 1, ["loss", "draw", "win"][points]);
                     }
-                    results.lock().expect("no panics while holding the lock").push(points);
+                    let tag = match status {
+                        Status::Finished(o) => match o.winner {
+                            Some(Side::White) => "1-0",
+                            Some(Side::Black) => "0-1",
+                            None => "1/2-1/2",
+                        },
+                        Status::Ongoing => "*",
+                    };
+                    results.lock().expect("no panics while holding the lock").push((i, points, moves, tag));
                 }
             });
         }
     });
     let mut score = MatchScore::default();
-    for points in results.into_inner().expect("threads done") {
+    let mut results = results.into_inner().expect("threads done");
+    results.sort_by_key(|r| r.0);
+    let mut games = Vec::new();
+    for (_, points, moves, tag) in results {
         match points {
             2 => score.wins += 1,
             1 => score.draws += 1,
             _ => score.losses += 1,
         }
+        games.push((moves, tag));
     }
-    score
+    MatchResult { score, games }
 }
 
 /// A position of a master game, with the game's result for the side to move (1, 0.5, 0).
@@ -203,8 +264,8 @@ fn fit_scale(samples: &[Sample], w: &Weights) -> (f64, f64) {
 
 /// Texel tuning on the master games: fits the evaluation's weights to the games' results by
 /// coordinate descent on the logistic error. Returns a report and the new `weights.rs`.
-pub fn tune(text: &str, rounds: u32) -> (Vec<String>, String) {
-    let samples = samples(text);
+pub fn tune(texts: &[String], rounds: u32) -> (Vec<String>, String) {
+    let samples: Vec<Sample> = texts.iter().flat_map(|t| samples(t)).collect();
     let mut report = vec![format!("{} positions from the games", samples.len())];
     // Scale first: how sharply an evaluation in stones predicts the result.
     let best_k = fit_scale(&samples, &WEIGHTS);

@@ -1,0 +1,70 @@
+//! `toguz --frame-bench`: the frame budget while a Hard search runs and sowing animations play, with the
+//! game's own systems driven headless (no renderer: software rendering here says nothing about a phone's
+//! GPU). Prints the median and the worst frame.
+
+use std::time::{Duration, Instant};
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use crate::ai::Level;
+use crate::game::Mode;
+use crate::rules::{Hole, Side};
+
+use super::ai_task::Thinking;
+use super::board::{Animating, ViewSize};
+use super::persistence::SavePath;
+use super::{GamePlugins, NewGame, PlayHole, Session, Settings, Speed};
+
+pub struct FrameReport {
+    pub frames: usize,
+    pub frames_thinking_and_animating: usize,
+    pub median: Duration,
+    pub worst: Duration,
+}
+
+/// Plays `moves` person moves against Hard at normal speed, timing every frame in which the computer is
+/// searching and stones are flying.
+pub fn frame_bench(moves: usize) -> FrameReport {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, GamePlugins))
+        .insert_resource(SavePath(None))
+        .insert_resource(ViewSize(Vec2::new(390.0, 844.0)))
+        .insert_resource(Settings { speed: Speed::Normal, ..Settings::default() });
+    app.update();
+    app.world_mut().write_message(NewGame(Mode::Computer { level: Level::Hard, human: Side::White }));
+    app.update();
+    let mut busy = Vec::new();
+    let mut frames = 0;
+    let mut played = 0;
+    let deadline = Instant::now() + Duration::from_secs(30 * moves as u64);
+    while played < moves && Instant::now() < deadline {
+        let session = app.world().resource::<Session>();
+        if session.game.status().is_over() {
+            break;
+        }
+        if session.game.is_human_turn() && !app.world().resource::<Animating>().0 {
+            // The person plays their fullest hole: long sowings, captures, laps.
+            let pos = *session.game.position();
+            let hole =
+                pos.legal_moves().max_by_key(|h| pos.stones(pos.side_to_move(), *h)).unwrap_or(Hole::NINTH);
+            let generation = session.generation;
+            app.world_mut().write_message(PlayHole { hole, generation });
+            played += 1;
+        }
+        let t = Instant::now();
+        app.update();
+        let dt = t.elapsed();
+        frames += 1;
+        if app.world().resource::<Thinking>().is_thinking() && app.world().resource::<Animating>().0 {
+            busy.push(dt);
+        }
+        // A phone's frame: the rest of 16 ms goes to rendering and idling.
+        std::thread::sleep(Duration::from_millis(4));
+    }
+    busy.sort();
+    let median = busy.get(busy.len() / 2).copied().unwrap_or_default();
+    let worst = busy.last().copied().unwrap_or_default();
+    FrameReport { frames, frames_thinking_and_animating: busy.len(), median, worst }
+}
