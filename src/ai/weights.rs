@@ -5,12 +5,12 @@ use super::eval::Weights;
 
 pub const WEIGHTS: Weights = Weights {
     // Owning a tuzdik on the opponent's hole 1..8: stones it is expected to bring in.
-    tuzdik: [5107, 3889, 5976, 2308, 4816, 6080, 6322, 163],
-    side_stones: -15,
-    side_stones_endgame: 50,
-    mobility: 574,
+    tuzdik: [3546, 4459, 3909, 4115, 6543, 5763, 4791, 3069],
+    side_stones: -57,
+    side_stones_endgame: 62,
+    mobility: 579,
     threat_to_move: 51,
-    threat_waiting: 21,
-    big_hole: 162,
-    tempo: 14,
+    threat_waiting: 14,
+    big_hole: 145,
+    tempo: -12,
 };
