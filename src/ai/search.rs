@@ -16,7 +16,8 @@ const INF: i32 = WIN + 1;
 /// The deepest search: iterations stop here, and the frame stack never grows beyond it.
 pub const MAX_DEPTH: u8 = 64;
 const MAX_PLY: usize = MAX_DEPTH as usize + 1;
-const ASPIRATION: i32 = 60;
+/// Half-width of the first aspiration window; it widens fourfold on each failure.
+const ASPIRATION: i32 = 100;
 /// Nodes this close to the horizon neither probe nor fill the table.
 const TABLE_MIN_DEPTH: i32 = 2;
 
@@ -134,8 +135,11 @@ pub struct Search {
     history: [[i32; 9]; 2],
     nodes: u64,
     depth: u8,
-    /// The aspiration window of the running iteration.
+    /// The aspiration window of the running iteration, and its current half-width.
     window: (i32, i32),
+    delta: i32,
+    /// The score of each completed depth (index = depth).
+    scores: Vec<i32>,
     completed: Option<Iteration>,
     /// Iterations completed since the caller last took them (for `info` lines).
     fresh: Vec<Iteration>,
@@ -168,6 +172,8 @@ impl Search {
             nodes: 0,
             depth: 0,
             window: (-INF, INF),
+            delta: ASPIRATION,
+            scores: vec![0],
             completed: None,
             fresh: Vec::new(),
             all_root_scores: false,
@@ -294,9 +300,13 @@ impl Search {
         }
         self.depth = next;
         self.root_scores.clear();
-        let (alpha, beta) = match &self.completed {
-            Some(done) if next >= 5 && !self.all_root_scores && done.score.abs() < WIN_BOUND => {
-                (done.score - ASPIRATION, done.score + ASPIRATION)
+        // Scores swing between odd and even depths (who moves last), so the window is centred on the
+        // score two plies shallower.
+        let centre = usize::from(next).checked_sub(2).and_then(|i| self.scores.get(i)).copied();
+        self.delta = ASPIRATION;
+        let (alpha, beta) = match centre {
+            Some(c) if next >= 5 && !self.all_root_scores && c.abs() < WIN_BOUND => {
+                (c - self.delta, c + self.delta)
             }
             _ => (-INF, INF),
         };
@@ -308,12 +318,22 @@ impl Search {
     fn finish_iteration(&mut self, value: i32) {
         let (alpha, beta) = self.window;
         if value <= alpha || value >= beta {
-            // Outside the aspiration window: search this depth again with the full window.
-            self.window = (-INF, INF);
+            // Outside the aspiration window: widen it on the failing side and search this depth again.
+            self.delta = self.delta.saturating_mul(4);
+            let wide = self.delta > 2_000;
+            let (a, b) = if wide {
+                (-INF, INF)
+            } else if value <= alpha {
+                (value - self.delta, beta)
+            } else {
+                (alpha, value + self.delta)
+            };
+            self.window = (a, b);
             self.root_scores.clear();
-            self.stack.push(Frame::new(self.root, i32::from(self.depth), -INF, INF));
+            self.stack.push(Frame::new(self.root, i32::from(self.depth), a, b));
             return;
         }
+        self.scores.push(value);
         let pv = self.principal_variation();
         if pv.is_empty() {
             return;
