@@ -10,6 +10,7 @@ use crate::game::Mode;
 use crate::rules::{EndReason, Side, Status};
 
 use super::ai_task::Thinking;
+use super::hint::HintRequest;
 use super::input::{BoardBlocked, LandingHint};
 use super::layout::{BOTTOM_BAR, BoardLayout, TOP_BAR};
 use super::sowing::FinishAnimation;
@@ -51,6 +52,9 @@ struct ToastText;
 
 #[derive(Component)]
 struct UndoButton;
+
+#[derive(Component)]
+struct HintButton;
 
 #[derive(Component)]
 struct GameOverPanel;
@@ -115,6 +119,20 @@ pub fn button(label: impl Into<String>, font: f32) -> impl Bundle {
     )
 }
 
+/// A button with its label, as a child of `parent`; chain `.observe(...)` for what it does.
+pub fn labelled_button<'a>(
+    parent: &'a mut ChildSpawnerCommands,
+    label: &str,
+    size: f32,
+    extra: impl Bundle,
+) -> EntityCommands<'a> {
+    let mut button = parent.spawn((button(label, size), extra));
+    button.with_children(|b| {
+        b.spawn(text(label, size, theme::TEXT));
+    });
+    button
+}
+
 pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (Text::new(value), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(color))
 }
@@ -161,13 +179,11 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
         ))
         .with_children(|bar| {
             if !top {
-                bar.spawn((button("Undo", 18.0), UndoButton))
-                    .with_children(|b| {
-                        b.spawn(text("Undo", 18.0, theme::TEXT));
-                    })
-                    .observe(|_: On<Pointer<Click>>, mut undo: MessageWriter<Undo>| {
+                labelled_button(bar, "Undo", 18.0, UndoButton).observe(
+                    |_: On<Pointer<Click>>, mut undo: MessageWriter<Undo>| {
                         undo.write(Undo);
-                    });
+                    },
+                );
             }
             bar.spawn(Node {
                 flex_direction: FlexDirection::Row,
@@ -196,10 +212,12 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
             });
             bar.spawn((BarKazan { top }, text("0", 30.0, theme::TEXT)));
             if !top {
-                bar.spawn(button("Menu", 18.0))
-                    .with_children(|b| {
-                        b.spawn(text("Menu", 18.0, theme::TEXT));
-                    })
+                labelled_button(bar, "Hint", 18.0, HintButton).observe(
+                    |_: On<Pointer<Click>>, mut hint: MessageWriter<HintRequest>| {
+                        hint.write(HintRequest);
+                    },
+                );
+                labelled_button(bar, "Menu", 18.0, ())
                     .observe(|_: On<Pointer<Click>>, mut menu: ResMut<MenuOpen>| menu.0 = true);
             }
         });
@@ -301,18 +319,10 @@ fn spawn_game_over(commands: &mut Commands) {
             c.spawn((GameOverTitle, text("", 30.0, theme::TEXT)));
             c.spawn((GameOverReason, text("", 17.0, theme::TEXT_DIM), TextLayout::justify(Justify::Center)));
             c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
-                row.spawn(button("Play again", 20.0))
-                    .with_children(|b| {
-                        b.spawn(text("Play again", 20.0, theme::TEXT));
-                    })
-                    .observe(play_again);
-                row.spawn(button("Menu", 20.0))
-                    .with_children(|b| {
-                        b.spawn(text("Menu", 20.0, theme::TEXT));
-                    })
-                    .observe(|_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                        next.set(Screen::Title)
-                    });
+                labelled_button(row, "Play again", 20.0, ()).observe(play_again);
+                labelled_button(row, "Menu", 20.0, ()).observe(
+                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title),
+                );
             });
         });
     });
@@ -322,10 +332,7 @@ fn spawn_menu(commands: &mut Commands, settings: &Settings) {
     commands.spawn((panel("Menu"), MenuPanel)).with_children(|p| {
         p.spawn(card()).with_children(|c| {
             c.spawn(text("Menu", 28.0, theme::TEXT));
-            c.spawn(button("Resume", 20.0))
-                .with_children(|b| {
-                    b.spawn(text("Resume", 20.0, theme::TEXT));
-                })
+            labelled_button(c, "Resume", 20.0, ())
                 .observe(|_: On<Pointer<Click>>, mut menu: ResMut<MenuOpen>| menu.0 = false);
             c.spawn(button("Speed", 20.0))
                 .with_children(|b| {
@@ -345,18 +352,10 @@ fn spawn_menu(commands: &mut Commands, settings: &Settings) {
                 .observe(|_: On<Pointer<Click>>, mut settings: ResMut<Settings>| {
                     settings.flip_each_turn = !settings.flip_each_turn;
                 });
-            c.spawn(button("New game", 20.0))
-                .with_children(|b| {
-                    b.spawn(text("New game", 20.0, theme::TEXT));
-                })
-                .observe(play_again);
-            c.spawn(button("Quit to title", 20.0))
-                .with_children(|b| {
-                    b.spawn(text("Quit to title", 20.0, theme::TEXT));
-                })
-                .observe(|_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                    next.set(Screen::Title)
-                });
+            labelled_button(c, "New game", 20.0, ()).observe(play_again);
+            labelled_button(c, "Quit to title", 20.0, ()).observe(
+                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title),
+            );
         });
     });
 }
@@ -416,7 +415,7 @@ fn collect_toasts(time: Res<Time>, mut toasts: MessageReader<Toast>, mut state: 
 
 fn player_name(mode: &Mode, side: Side) -> String {
     match mode {
-        Mode::Computer { level, human } if *human == side => format!("You ({})", theme::side_name(side)),
+        Mode::Computer { human, .. } if *human == side => "You".to_string(),
         Mode::Computer { level, .. } => format!("Computer - {}", super::capitalize(level.name())),
         Mode::HotSeat => theme::side_name(side).to_string(),
     }
@@ -433,7 +432,8 @@ fn update_bars(
     mut kazans: Query<(&BarKazan, &mut Text), (Without<BarName>, Without<BarStatus>)>,
     mut statuses: Query<(&BarStatus, &mut Text), (Without<BarName>, Without<BarKazan>)>,
     mut badges: Query<(&BarBadge, &mut BackgroundColor)>,
-    mut undo_buttons: Query<&mut Node, (With<UndoButton>, Without<PlayerBar>)>,
+    mut undo_buttons: Query<&mut Node, (With<UndoButton>, Without<PlayerBar>, Without<HintButton>)>,
+    mut hint_buttons: Query<&mut Node, (With<HintButton>, Without<PlayerBar>, Without<UndoButton>)>,
 ) {
     let Some(layout) = layout else { return };
     let near = layout.near;
@@ -484,8 +484,15 @@ fn update_bars(
     for (badge, mut color) in &mut badges {
         color.0 = theme::side_color(side_of(badge.top));
     }
+    let shown = |visible: bool| if visible { Display::Flex } else { Display::None };
     for mut node in &mut undo_buttons {
-        let display = if session.game.can_undo() { Display::Flex } else { Display::None };
+        let display = shown(session.game.can_undo());
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    for mut node in &mut hint_buttons {
+        let display = shown(mode.landing_hint_allowed());
         if node.display != display {
             node.display = display;
         }

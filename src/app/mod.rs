@@ -4,6 +4,7 @@
 pub mod ai_task;
 pub mod bench;
 pub mod board;
+pub mod hint;
 pub mod hud;
 pub mod input;
 pub mod launch;
@@ -155,6 +156,7 @@ impl Plugin for GamePlugins {
             input::plugin,
             ai_task::plugin,
             hud::plugin,
+            hint::plugin,
             title::plugin,
             persistence::plugin,
         ));

@@ -8,7 +8,7 @@ use crate::ai::Level;
 use crate::game::Mode;
 use crate::rules::Side;
 
-use super::hud::{Selected, button, button_colors, text};
+use super::hud::{Selected, button, button_colors, labelled_button, text};
 use super::persistence::SavedGame;
 use super::theme;
 use super::{NewGame, Screen, Settings, Speed, Starter};
@@ -47,16 +47,13 @@ pub fn human_side(starter: Starter, previous: Side) -> Side {
 }
 
 fn choice_button(parent: &mut ChildSpawnerCommands, label: &str, choice: Choice) {
-    parent
-        .spawn((button(label, 18.0), choice))
-        .with_children(|b| {
-            b.spawn(text(label, 18.0, theme::TEXT));
-        })
-        .observe(move |_: On<Pointer<Click>>, mut settings: ResMut<Settings>| match choice {
+    labelled_button(parent, label, 18.0, choice).observe(
+        move |_: On<Pointer<Click>>, mut settings: ResMut<Settings>| match choice {
             Choice::Level(l) => settings.level = l,
             Choice::Starter(s) => settings.starter = s,
             Choice::Speed(s) => settings.speed = s,
-        });
+        },
+    );
 }
 
 fn row(parent: &mut ChildSpawnerCommands, build: impl FnOnce(&mut ChildSpawnerCommands)) {
@@ -95,11 +92,7 @@ fn spawn_title(mut commands: Commands, saved: Option<Res<SavedGame>>) {
             page.spawn(text("Toguz Korgool", 40.0, theme::TEXT));
             page.spawn(text("Togyz Kumalak - 9 holes - 162 stones", 15.0, theme::TEXT_DIM));
             if saved.as_ref().is_some_and(|s| s.0.is_some()) {
-                page.spawn(button("Continue", 22.0))
-                    .with_children(|b| {
-                        b.spawn(text("Continue", 22.0, theme::TEXT));
-                    })
-                    .observe(super::persistence::resume_saved);
+                labelled_button(page, "Continue", 22.0, ()).observe(super::persistence::resume_saved);
             }
             heading(page, "Against the computer");
             row(page, |r| {
@@ -113,24 +106,18 @@ fn spawn_title(mut commands: Commands, saved: Option<Res<SavedGame>>) {
                 choice_button(r, "Computer", Choice::Starter(Starter::Computer));
                 choice_button(r, "By lot", Choice::Starter(Starter::ByLot));
             });
-            page.spawn(button("Play", 24.0))
-                .with_children(|b| {
-                    b.spawn(text("Play vs computer", 24.0, theme::TEXT));
-                })
-                .observe(
-                    |_: On<Pointer<Click>>, settings: Res<Settings>, mut new_game: MessageWriter<NewGame>| {
-                        let human = human_side(settings.starter, Side::White);
-                        new_game.write(NewGame(Mode::Computer { level: settings.level, human }));
-                    },
-                );
+            labelled_button(page, "Play vs computer", 24.0, ()).observe(
+                |_: On<Pointer<Click>>, settings: Res<Settings>, mut new_game: MessageWriter<NewGame>| {
+                    let human = human_side(settings.starter, Side::White);
+                    new_game.write(NewGame(Mode::Computer { level: settings.level, human }));
+                },
+            );
             heading(page, "Two players on one device");
-            page.spawn(button("Hot-seat", 24.0))
-                .with_children(|b| {
-                    b.spawn(text("Play hot-seat", 24.0, theme::TEXT));
-                })
-                .observe(|_: On<Pointer<Click>>, mut new_game: MessageWriter<NewGame>| {
+            labelled_button(page, "Play hot-seat", 24.0, ()).observe(
+                |_: On<Pointer<Click>>, mut new_game: MessageWriter<NewGame>| {
                     new_game.write(NewGame(Mode::HotSeat));
-                });
+                },
+            );
             page.spawn(button("Flip", 16.0))
                 .with_children(|b| {
                     b.spawn((FlipToggleText, text("", 16.0, theme::TEXT)));

@@ -294,3 +294,31 @@ fn odd_and_even_read_at_a_glance_stones_come_in_pairs() {
         }
     }
 }
+
+#[test]
+fn the_hint_button_suggests_a_move_with_its_reason_but_not_on_hard() {
+    use toguz::app::hint::{HintRequest, HintState};
+    let mut app = app_with(Mode::Computer { level: Level::Medium, human: Side::White }, Speed::Instant);
+    app.world_mut().write_message(HintRequest);
+    let start = Instant::now();
+    while app.world().resource::<HintState>().shown.is_none() && start.elapsed() < Duration::from_secs(20) {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (_, hole) = app.world().resource::<HintState>().shown.expect("a hint arrives");
+    let toast = app.world().resource::<toguz::app::hud::ToastState>().text.clone();
+    assert!(toast.contains(&format!("play hole {hole}")), "{toast}");
+    // From the start every good first move captures: the reason says so.
+    assert!(toast.contains("captures"), "{toast}");
+    assert!(moves(&app).is_empty(), "a hint plays nothing");
+    // Playing a move clears it.
+    tap(&mut app, Side::White, hole.number());
+    frames(&mut app, 2);
+    assert_eq!(app.world().resource::<HintState>().shown, None);
+
+    let mut hard = app_with(Mode::Computer { level: Level::Hard, human: Side::White }, Speed::Instant);
+    hard.world_mut().write_message(HintRequest);
+    frames(&mut hard, 30);
+    assert_eq!(hard.world().resource::<HintState>().shown, None);
+    assert!(hard.world().resource::<toguz::app::hud::ToastState>().text.contains("No hints on Hard"));
+}

@@ -1,0 +1,148 @@
+//! The "Hint" button: the computer's best move for the person, with the reason in words (captures N, makes
+//! a tuzdik, saves N stones...) and the hole lit. Searched cooperatively on the async pool like the
+//! computer's own moves; a hint for a position that has since changed is dropped. Not on Hard.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use bevy::tasks::futures_lite::future;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+
+use crate::ai::{self, Hint, Limits, Search, Step};
+use crate::rules::{Hole, Position};
+
+use super::ai_task::SLICE_NODES;
+use super::layout::BoardLayout;
+use super::theme::{self, Art};
+use super::{Screen, Session, Toast};
+
+/// Deep enough for sound advice, quick enough to answer within a second on a phone.
+pub const HINT_LIMITS: Limits = Limits { depth: Some(12), nodes: Some(1_500_000), movetime_ms: Some(1500) };
+
+/// Ask for a hint for the side to move.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct HintRequest;
+
+/// The hint being searched, and the one on show.
+#[derive(Resource, Default)]
+pub struct HintState {
+    task: Option<(u64, Task<Option<Hint>>, Arc<AtomicBool>)>,
+    /// The suggested hole (on the side to move) and the session generation it belongs to.
+    pub shown: Option<(u64, Hole)>,
+}
+
+#[derive(Component)]
+struct HintRing;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<HintRequest>()
+        .init_resource::<HintState>()
+        .add_systems(OnEnter(Screen::Game), spawn_ring)
+        .add_systems(OnExit(Screen::Game), |mut h: ResMut<HintState>| {
+            if let Some((_, _, cancel)) = h.task.take() {
+                cancel.store(true, Ordering::Relaxed);
+            }
+            h.shown = None;
+        })
+        .add_systems(Update, (start_hint, finish_hint, show_ring).chain().run_if(in_state(Screen::Game)));
+}
+
+fn spawn_ring(mut commands: Commands, art: Res<Art>) {
+    commands.spawn((
+        Name::new("Hint ring"),
+        HintRing,
+        Sprite { image: art.ring.clone(), color: theme::HIGHLIGHT, ..default() },
+        Transform::default(),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Game),
+    ));
+}
+
+async fn search_hint(position: Position, cancel: Arc<AtomicBool>) -> Option<Hint> {
+    let mut search = Search::new(position, HINT_LIMITS, 8);
+    let start = Instant::now();
+    loop {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        match search.step(SLICE_NODES, start.elapsed().as_millis() as u64) {
+            Step::Pending => future::yield_now().await,
+            Step::Done(result) => return ai::hint(&position, &result),
+        }
+    }
+}
+
+fn start_hint(
+    mut requests: MessageReader<HintRequest>,
+    session: Res<Session>,
+    mut state: ResMut<HintState>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let game = &session.game;
+    if !game.mode.landing_hint_allowed() {
+        toasts.write(Toast("No hints on Hard".into()));
+        return;
+    }
+    if !game.is_human_turn() {
+        toasts.write(Toast("Hints are for your own turn".into()));
+        return;
+    }
+    if state.task.as_ref().is_some_and(|(g, _, _)| *g == session.generation) {
+        return;
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let task = AsyncComputeTaskPool::get().spawn(search_hint(*game.position(), cancel.clone()));
+    state.task = Some((session.generation, task, cancel));
+    toasts.write(Toast("Looking for a good move...".into()));
+}
+
+fn finish_hint(session: Res<Session>, mut state: ResMut<HintState>, mut toasts: MessageWriter<Toast>) {
+    if state.shown.is_some_and(|(g, _)| g != session.generation) {
+        state.shown = None;
+    }
+    let Some((generation, task, cancel)) = state.task.as_mut() else { return };
+    if *generation != session.generation {
+        cancel.store(true, Ordering::Relaxed);
+        state.task = None;
+        return;
+    }
+    let Some(result) = future::block_on(future::poll_once(task)) else { return };
+    let generation = *generation;
+    state.task = None;
+    if let Some(hint) = result {
+        toasts.write(Toast(format!(
+            "Hint: play hole {} - {} ({:+.1} stones)",
+            hint.hole,
+            hint.reason_text(),
+            hint.eval_stones
+        )));
+        state.shown = Some((generation, hint.hole));
+    }
+}
+
+fn show_ring(
+    state: Res<HintState>,
+    session: Res<Session>,
+    layout: Option<Res<BoardLayout>>,
+    time: Res<Time>,
+    mut ring: Query<(&mut Transform, &mut Visibility, &mut Sprite), With<HintRing>>,
+) {
+    let (Some(layout), Ok((mut transform, mut visibility, mut sprite))) = (layout, ring.single_mut()) else {
+        return;
+    };
+    match state.shown {
+        Some((_, hole)) => {
+            let r = layout.hole(session.game.position().side_to_move(), hole);
+            let pulse = 1.0 + 0.05 * (time.elapsed_secs() * 5.0).sin();
+            transform.translation = r.center().extend(2.7);
+            sprite.custom_size = Some(Vec2::splat(r.size().min_element() * 1.05 * pulse));
+            *visibility = Visibility::Visible;
+        }
+        None => *visibility = Visibility::Hidden,
+    }
+}
