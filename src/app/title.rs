@@ -9,7 +9,7 @@ use crate::game::Mode;
 use crate::rules::Side;
 
 use super::hud::{Selected, button, button_colors, labelled_button, text};
-use super::persistence::SavedGame;
+use super::persistence::{SaveNotice, SavedGame};
 use super::theme;
 use super::{NewGame, Screen, Settings, Speed, Starter};
 
@@ -71,7 +71,7 @@ fn heading(parent: &mut ChildSpawnerCommands, value: &str) {
     parent.spawn((text(value, 16.0, theme::TEXT_DIM), Node { margin: UiRect::top(px(10)), ..default() }));
 }
 
-fn spawn_title(mut commands: Commands, saved: Option<Res<SavedGame>>) {
+fn spawn_title(mut commands: Commands, saved: Option<Res<SavedGame>>, notice: Option<Res<SaveNotice>>) {
     commands
         .spawn((
             Name::new("Title screen"),
@@ -91,6 +91,13 @@ fn spawn_title(mut commands: Commands, saved: Option<Res<SavedGame>>) {
         .with_children(|page| {
             page.spawn(text("Toguz Korgool", 40.0, theme::TEXT));
             page.spawn(text("Togyz Kumalak - 9 holes - 162 stones", 15.0, theme::TEXT_DIM));
+            if let Some(message) = notice.as_ref().and_then(|n| n.0.clone()) {
+                page.spawn((
+                    text(message, 15.0, theme::WARNING),
+                    TextLayout::justify(Justify::Center),
+                    Node { max_width: percent(92), ..default() },
+                ));
+            }
             if saved.as_ref().is_some_and(|s| s.0.is_some()) {
                 labelled_button(page, "Continue", 22.0, ()).observe(super::persistence::resume_saved);
             }

@@ -322,3 +322,47 @@ fn the_hint_button_suggests_a_move_with_its_reason_but_not_on_hard() {
     assert_eq!(hard.world().resource::<HintState>().shown, None);
     assert!(hard.world().resource::<toguz::app::hud::ToastState>().text.contains("No hints on Hard"));
 }
+
+#[test]
+fn saves_are_written_atomically_and_a_damaged_save_is_refused_with_a_reason() {
+    use toguz::app::persistence::{SaveFile, SavedMoves, read_save, to_text, write_atomically};
+    let dir = std::env::temp_dir().join(format!("toguz-save-test-{}", std::process::id()));
+    let path = dir.join("save.ron");
+    assert_eq!(read_save(&path), Ok(None), "no save yet is not an error");
+    let save = SaveFile {
+        version: 1,
+        settings: Settings { speed: Speed::Fast, ..Settings::default() },
+        game: Some(SavedMoves { mode: Mode::HotSeat, moves: vec![7, 3, 2] }),
+    };
+    write_atomically(&path, &to_text(&save)).unwrap();
+    assert_eq!(read_save(&path).unwrap(), Some(save.clone()));
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(leftovers.len(), 1, "no temporary file is left behind: {leftovers:?}");
+    // Damaged text, and a game whose moves the rules refuse.
+    std::fs::write(&path, "(version: 1, settings: (speed: Fa").unwrap();
+    assert!(read_save(&path).unwrap_err().contains("damaged"));
+    let illegal = SaveFile { game: Some(SavedMoves { mode: Mode::HotSeat, moves: vec![2, 1] }), ..save };
+    std::fs::write(&path, to_text(&illegal)).unwrap();
+    assert!(read_save(&path).unwrap_err().contains("does not replay"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_damaged_save_at_start_up_is_kept_aside_and_the_player_is_told() {
+    use toguz::app::persistence::SaveNotice;
+    let dir = std::env::temp_dir().join(format!("toguz-startup-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("save.ron");
+    std::fs::write(&path, "not a save at all {{{").unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, GamePlugins))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
+        .insert_resource(SavePath(Some(path.clone())));
+    app.update();
+    app.update();
+    let notice = app.world().resource::<SaveNotice>().0.clone().expect("the player is told");
+    assert!(notice.contains("could not be restored"), "{notice}");
+    let aside = path.with_extension("ron.damaged");
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), "not a save at all {{{", "the damaged save is kept");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
