@@ -154,6 +154,9 @@ fn write_save(
     mut notice: ResMut<SaveNotice>,
 ) {
     let Some(path) = &path.0 else { return };
+    if last.is_some() && !settings.is_changed() && !session.is_changed() && !screen.is_changed() {
+        return;
+    }
     let game = if *screen.get() == Screen::Game && !session.game.status().is_over() {
         Some(SavedMoves { mode: session.game.mode, moves: session.game.moves() })
     } else if *screen.get() == Screen::Game {
