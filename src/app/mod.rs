@@ -233,8 +233,15 @@ pub fn run(launch: Launch) {
         }))
         .add_plugins(GamePlugins)
         .add_plugins(screenshot::plugin)
-        .add_systems(Startup, spawn_camera)
-        .insert_resource(launch);
+        .add_systems(Startup, spawn_camera);
+    if launch.screenshot.is_some() {
+        // Screenshots advance time by a fixed 60 Hz frame, however slowly software rendering draws, so
+        // `--after-ms` shows the same instant of the animation every time.
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_micros(16_667),
+        ));
+    }
+    app.insert_resource(launch);
     app.run();
 }
 

@@ -33,6 +33,10 @@ fn set_up(
     mut paused: ResMut<AiPaused>,
     mut reset: MessageWriter<BoardReset>,
 ) {
+    if let Some(path) = &launch.screenshot {
+        // The program quits once the file exists: an old one must not count.
+        let _ = std::fs::remove_file(path);
+    }
     if launch.title {
         return;
     }
