@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy_tweening::lens::Lens;
 use bevy_tweening::{Delay, Sequence, Tween, TweenAnim};
 
-use crate::rules::{Place, Side};
+use crate::rules::Place;
 
 use super::board::{Animating, ShownCounts, StoneSlots, StoneView, place_index};
 use super::layout::BoardLayout;
@@ -258,12 +258,5 @@ fn finish_on_request(
         *timeline = Timeline::default();
         animating.0 = false;
         reset.write(BoardReset);
-    }
-}
-
-/// The side whose kazan a place belongs to, for sounds and effects.
-pub fn owner(place: Place) -> Side {
-    match place {
-        Place::Hole(s, _) | Place::Kazan(s) => s,
     }
 }

@@ -264,6 +264,8 @@ fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordError>
 /// Reads every game of a TGK file or PlayOK export. Each game is read on its own: one game's error does
 /// not hide the others. A game's moves are only parsed here; [`GameRecord::replay`] checks them.
 pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
+    // Files saved by Windows editors may start with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut games = Vec::new();
     let mut current = GameRecord::default();
     let mut error: Option<RecordError> = None;

@@ -166,6 +166,15 @@ fn several_games_in_one_file_are_read_separately_and_a_bad_one_does_not_hide_the
 }
 
 #[test]
+fn windows_line_endings_and_a_byte_order_mark_are_read() {
+    let text = "\u{feff}[White \"a\"]\r\n[Black \"b\"]\r\n\r\n1. 76 98\r\n2. 66 87\r\n";
+    let games = replay_all(text);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].0.tag("White"), Some("a"));
+    assert_eq!(games[0].1.as_ref().unwrap().len(), 5);
+}
+
+#[test]
 fn malformed_tags_and_unclosed_comments_get_clear_messages() {
     let err = read_games("[White aibek]\n1. 76\n").remove(0).unwrap_err();
     assert!(err.message.contains("double quotes"), "{err}");
