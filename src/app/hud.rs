@@ -60,19 +60,17 @@ struct HintButton;
 struct GameOverPanel;
 
 #[derive(Component)]
-struct GameOverTitle;
-
-#[derive(Component)]
-struct GameOverReason;
-
-#[derive(Component)]
 struct MenuPanel;
 
-#[derive(Component)]
-struct SpeedLabel;
-
-#[derive(Component)]
-struct FlipLabel;
+/// The texts of the panels that follow the game and the settings.
+#[derive(Component, Copy, Clone, PartialEq, Eq)]
+enum PanelText {
+    Title,
+    Reason,
+    Speed,
+    Sound,
+    Flip,
+}
 
 /// The message on screen and how long it stays.
 #[derive(Resource, Default)]
@@ -316,8 +314,12 @@ fn card() -> impl Bundle {
 fn spawn_game_over(commands: &mut Commands) {
     commands.spawn((panel("Game over"), GameOverPanel)).with_children(|p| {
         p.spawn(card()).with_children(|c| {
-            c.spawn((GameOverTitle, text("", 30.0, theme::TEXT)));
-            c.spawn((GameOverReason, text("", 17.0, theme::TEXT_DIM), TextLayout::justify(Justify::Center)));
+            c.spawn((PanelText::Title, text("", 30.0, theme::TEXT)));
+            c.spawn((
+                PanelText::Reason,
+                text("", 17.0, theme::TEXT_DIM),
+                TextLayout::justify(Justify::Center),
+            ));
             c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
                 labelled_button(row, "Play again", 20.0, ()).observe(play_again);
                 labelled_button(row, "Menu", 20.0, ()).observe(
@@ -337,7 +339,7 @@ fn spawn_menu(commands: &mut Commands, settings: &Settings) {
             c.spawn(button("Speed", 20.0))
                 .with_children(|b| {
                     b.spawn((
-                        SpeedLabel,
+                        PanelText::Speed,
                         text(format!("Speed: {}", settings.speed.name()), 20.0, theme::TEXT),
                     ));
                 })
@@ -345,9 +347,16 @@ fn spawn_menu(commands: &mut Commands, settings: &Settings) {
                     let i = Speed::ALL.iter().position(|s| *s == settings.speed).unwrap_or(0);
                     settings.speed = Speed::ALL[(i + 1) % Speed::ALL.len()];
                 });
+            c.spawn(button("Sound", 20.0))
+                .with_children(|b| {
+                    b.spawn((PanelText::Sound, text("", 20.0, theme::TEXT)));
+                })
+                .observe(|_: On<Pointer<Click>>, mut settings: ResMut<Settings>| {
+                    settings.sound = !settings.sound;
+                });
             c.spawn(button("Flip", 20.0))
                 .with_children(|b| {
-                    b.spawn((FlipLabel, text("", 20.0, theme::TEXT)));
+                    b.spawn((PanelText::Flip, text("", 20.0, theme::TEXT)));
                 })
                 .observe(|_: On<Pointer<Click>>, mut settings: ResMut<Settings>| {
                     settings.flip_each_turn = !settings.flip_each_turn;
@@ -542,32 +551,25 @@ fn update_panels(
     mut blocked: ResMut<BoardBlocked>,
     mut game_over: Query<&mut Visibility, (With<GameOverPanel>, Without<MenuPanel>)>,
     mut menu_panel: Query<&mut Visibility, (With<MenuPanel>, Without<GameOverPanel>)>,
-    mut title: Query<
-        &mut Text,
-        (With<GameOverTitle>, Without<GameOverReason>, Without<SpeedLabel>, Without<FlipLabel>),
-    >,
-    mut reason: Query<
-        &mut Text,
-        (With<GameOverReason>, Without<GameOverTitle>, Without<SpeedLabel>, Without<FlipLabel>),
-    >,
-    mut speed: Query<
-        &mut Text,
-        (With<SpeedLabel>, Without<GameOverTitle>, Without<GameOverReason>, Without<FlipLabel>),
-    >,
-    mut flip: Query<
-        &mut Text,
-        (With<FlipLabel>, Without<GameOverTitle>, Without<GameOverReason>, Without<SpeedLabel>),
-    >,
+    mut texts: Query<(&PanelText, &mut Text)>,
 ) {
     let status = session.game.status();
     // The result shows once the last move has landed.
     let over = status.is_over() && !animating.0;
-    if let Some((t, r)) = result_text(&session.game.mode, &status) {
-        if let Ok(mut text) = title.single_mut() {
-            text.0 = t;
-        }
-        if let Ok(mut text) = reason.single_mut() {
-            text.0 = r;
+    let result = result_text(&session.game.mode, &status);
+    let on_off = |on: bool| if on { "on" } else { "off" };
+    for (which, mut text) in &mut texts {
+        let value = match which {
+            PanelText::Title => result.as_ref().map(|r| r.0.clone()),
+            PanelText::Reason => result.as_ref().map(|r| r.1.clone()),
+            PanelText::Speed => Some(format!("Speed: {}", settings.speed.name())),
+            PanelText::Sound => Some(format!("Sound: {}", on_off(settings.sound))),
+            PanelText::Flip => Some(format!("Turn board each turn: {}", on_off(settings.flip_each_turn))),
+        };
+        if let Some(value) = value
+            && text.0 != value
+        {
+            text.0 = value;
         }
     }
     let show = |v: bool| if v { Visibility::Visible } else { Visibility::Hidden };
@@ -576,12 +578,6 @@ fn update_panels(
     }
     for mut v in &mut menu_panel {
         *v = show(menu.0);
-    }
-    if let Ok(mut text) = speed.single_mut() {
-        text.0 = format!("Speed: {}", settings.speed.name());
-    }
-    if let Ok(mut text) = flip.single_mut() {
-        text.0 = format!("Turn board each turn: {}", if settings.flip_each_turn { "on" } else { "off" });
     }
     blocked.0 = menu.0 || over;
 }

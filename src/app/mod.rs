@@ -11,6 +11,7 @@ pub mod launch;
 pub mod layout;
 pub mod persistence;
 pub mod screenshot;
+pub mod sound;
 pub mod sowing;
 pub mod theme;
 pub mod title;
@@ -99,11 +100,19 @@ pub struct Settings {
     pub starter: Starter,
     /// Hot-seat on a phone: turn the board each turn so the side to move sits at the bottom.
     pub flip_each_turn: bool,
+    /// The sounds of stones and captures.
+    pub sound: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { speed: Speed::Normal, level: Level::Easy, starter: Starter::Me, flip_each_turn: false }
+        Settings {
+            speed: Speed::Normal,
+            level: Level::Easy,
+            starter: Starter::Me,
+            flip_each_turn: false,
+            sound: true,
+        }
     }
 }
 
@@ -159,6 +168,7 @@ impl Plugin for GamePlugins {
             hint::plugin,
             title::plugin,
             persistence::plugin,
+            sound::plugin,
         ));
     }
 }

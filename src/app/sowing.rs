@@ -43,6 +43,20 @@ pub struct Timeline {
     /// (time, place index, change), sorted by time.
     events: Vec<(f32, usize, i8)>,
     next: usize,
+    /// (time, sound), sorted by time.
+    cues: Vec<(f32, Cue)>,
+    next_cue: usize,
+}
+
+/// A sound the animation asks for.
+#[derive(Message, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Cue {
+    /// A stone drops into a hole or a kazan.
+    Stone,
+    /// A capture (or a new tuzdik's stones) is taken to the kazan.
+    Capture,
+    /// A new tuzdik.
+    Tuzdik,
 }
 
 impl Timeline {
@@ -58,6 +72,7 @@ pub struct FinishAnimation;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Timeline>()
         .add_message::<FinishAnimation>()
+        .add_message::<Cue>()
         .add_systems(
             Update,
             (finish_on_request, start_animation, advance_timeline)
@@ -158,6 +173,7 @@ fn start_animation(
     let origin = place_index(Place::Hole(o.side, o.hole));
     let movers: Vec<Entity> = std::mem::take(&mut slots.places[origin]);
     let mut events: Vec<(f32, usize, i8)> = vec![(0.0, origin, -(movers.len() as i8))];
+    let mut cues: Vec<(f32, Cue)> = Vec::new();
     let fly = flight(interval);
     let mut plans: std::collections::HashMap<Entity, Plan> = std::collections::HashMap::new();
     let z = |k: usize| 3.0 + k as f32 * 0.001;
@@ -183,10 +199,16 @@ fn start_animation(
             arrive += fly * 1.4;
         }
         events.push((arrive, d, 1));
+        cues.push((arrive, Cue::Stone));
         sow_end = sow_end.max(arrive);
     }
     let mut end = sow_end;
     let taken = o.captured + if o.new_tuzdik.is_some() { 3 } else { 0 };
+    if o.new_tuzdik.is_some() {
+        cues.push((sow_end, Cue::Tuzdik));
+    } else if taken > 0 {
+        cues.push((sow_end + 0.25 + interval, Cue::Capture));
+    }
     if taken > 0 {
         // The capture (or the new tuzdik's three stones) flies to the mover's kazan.
         let (ls, lh) = o.landing;
@@ -218,12 +240,14 @@ fn start_animation(
         }
     }
     events.sort_by(|a, b| a.0.total_cmp(&b.0));
-    *timeline = Timeline { elapsed: 0.0, end: end + 0.05, events, next: 0 };
+    cues.sort_by(|a, b| a.0.total_cmp(&b.0));
+    *timeline = Timeline { elapsed: 0.0, end: end + 0.05, events, next: 0, cues, next_cue: 0 };
     animating.0 = true;
 }
 
 fn advance_timeline(
     time: Res<Time>,
+    mut cues: MessageWriter<Cue>,
     mut timeline: ResMut<Timeline>,
     mut shown: ResMut<ShownCounts>,
     mut animating: ResMut<Animating>,
@@ -240,6 +264,13 @@ fn advance_timeline(
         let count = &mut shown.0[place];
         *count = (i16::from(*count) + i16::from(delta)).clamp(0, 162) as u8;
         timeline.next += 1;
+    }
+    while let Some(&(t, cue)) = timeline.cues.get(timeline.next_cue) {
+        if t > timeline.elapsed {
+            break;
+        }
+        cues.write(cue);
+        timeline.next_cue += 1;
     }
     if timeline.elapsed >= timeline.end {
         *timeline = Timeline::default();

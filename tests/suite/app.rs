@@ -366,3 +366,24 @@ fn a_damaged_save_at_start_up_is_kept_aside_and_the_player_is_told() {
     assert_eq!(std::fs::read_to_string(&aside).unwrap(), "not a save at all {{{", "the damaged save is kept");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[derive(Resource, Default)]
+struct HeardCues(Vec<toguz::app::sowing::Cue>);
+
+#[test]
+fn each_landing_stone_and_the_capture_have_their_sound() {
+    use toguz::app::sowing::Cue;
+    let mut app = app_with(Mode::HotSeat, Speed::Normal);
+    app.init_resource::<HeardCues>().add_systems(
+        Update,
+        |mut cues: MessageReader<Cue>, mut heard: ResMut<HeardCues>| {
+            heard.0.extend(cues.read().copied());
+        },
+    );
+    tap(&mut app, Side::White, 2); // nine stones, the last makes black's 1st hole 10: a capture
+    frames(&mut app, 200);
+    let heard = &app.world().resource::<HeardCues>().0;
+    assert_eq!(heard.iter().filter(|c| **c == Cue::Stone).count(), 9, "{heard:?}");
+    assert_eq!(heard.iter().filter(|c| **c == Cue::Capture).count(), 1, "{heard:?}");
+    assert_eq!(heard.last(), Some(&Cue::Capture));
+}
