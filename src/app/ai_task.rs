@@ -13,7 +13,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::ai::{Level, Step};
+use crate::ai::{Iteration, Level, Search, Step};
 use crate::game::Mode;
 use crate::rules::{Hole, Position};
 
@@ -65,23 +65,24 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Game), |mut t: ResMut<Thinking>| t.cancel());
 }
 
-/// The search as a future: a slice of nodes, then a yield, until done or cancelled.
-pub async fn think(position: Position, level: Level, seed: u64, cancel: Arc<AtomicBool>) -> Option<Hole> {
-    let mut search = level.search(position, None, None);
+/// Runs a search as a future: a slice of nodes, then a yield, until it is done or cancelled.
+pub async fn run_cooperatively(mut search: Search, cancel: &AtomicBool) -> Option<Iteration> {
     let start = Instant::now();
     loop {
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
-        let elapsed = start.elapsed().as_millis() as u64;
-        match search.step(SLICE_NODES, elapsed) {
+        match search.step(SLICE_NODES, start.elapsed().as_millis() as u64) {
             Step::Pending => future::yield_now().await,
-            Step::Done(result) => {
-                let mut rng = StdRng::seed_from_u64(seed);
-                return level.pick(&result, &mut rng);
-            }
+            Step::Done(result) => return Some(result),
         }
     }
+}
+
+/// The computer's move for `level`.
+pub async fn think(position: Position, level: Level, seed: u64, cancel: Arc<AtomicBool>) -> Option<Hole> {
+    let result = run_cooperatively(level.search(position, None, None), &cancel).await?;
+    level.pick(&result, &mut StdRng::seed_from_u64(seed))
 }
 
 fn start_thinking(session: Res<Session>, paused: Res<AiPaused>, mut thinking: ResMut<Thinking>) {

@@ -5,15 +5,14 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::futures_lite::future;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 
-use crate::ai::{self, Hint, Limits, Search, Step};
+use crate::ai::{self, Hint, Limits, Search};
 use crate::rules::{Hole, Position};
 
-use super::ai_task::SLICE_NODES;
+use super::ai_task::run_cooperatively;
 use super::layout::BoardLayout;
 use super::theme::{self, Art};
 use super::{Screen, Session, Toast};
@@ -61,17 +60,8 @@ fn spawn_ring(mut commands: Commands, art: Res<Art>) {
 }
 
 async fn search_hint(position: Position, cancel: Arc<AtomicBool>) -> Option<Hint> {
-    let mut search = Search::new(position, HINT_LIMITS, 8);
-    let start = Instant::now();
-    loop {
-        if cancel.load(Ordering::Relaxed) {
-            return None;
-        }
-        match search.step(SLICE_NODES, start.elapsed().as_millis() as u64) {
-            Step::Pending => future::yield_now().await,
-            Step::Done(result) => return ai::hint(&position, &result),
-        }
-    }
+    let result = run_cooperatively(Search::new(position, HINT_LIMITS, 8), &cancel).await?;
+    ai::hint(&position, &result)
 }
 
 fn start_hint(

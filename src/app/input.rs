@@ -223,7 +223,17 @@ fn show_hint(
     if side != game.position().side_to_move() || !game.is_human_turn() {
         return;
     }
-    match game.position().landing(hole) {
+    light_landing(game.position(), hole, hint, toasts);
+}
+
+/// Lights where `hole`'s last stone lands and says what happens there.
+pub fn light_landing(
+    pos: &crate::rules::Position,
+    hole: Hole,
+    hint: &mut LandingHint,
+    toasts: &mut MessageWriter<Toast>,
+) {
+    match pos.landing(hole) {
         Ok(landing) => {
             hint.0 = Some((hole, landing));
             toasts.write(Toast(describe(hole, &landing)));

@@ -81,15 +81,7 @@ fn drive(
             shot.since_move = Some(0.0);
         }
         if let Some(h) = launch.hint.and_then(Hole::new) {
-            match session.game.position().landing(h) {
-                Ok(landing) => {
-                    hint.0 = Some((h, landing));
-                    toasts.write(Toast(super::input::describe(h, &landing)));
-                }
-                Err(e) => {
-                    toasts.write(Toast(super::capitalize(&e.to_string())));
-                }
-            }
+            super::input::light_landing(session.game.position(), h, &mut hint, &mut toasts);
         }
     }
     if let Some(t) = shot.since_move.as_mut() {
