@@ -5,12 +5,15 @@ fn main() {
     if args.first().map(String::as_str) == Some("--frame-bench") {
         let moves = args.get(1).and_then(|m| m.parse().ok()).unwrap_or(8);
         let r = toguz::app::bench::frame_bench(moves);
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
         println!(
-            "frame bench: {} frames, {} while Hard searched and stones flew: median {:.2} ms, worst {:.2} ms",
+            "frame bench: {} frames, {} while Hard searched and stones flew: median {:.2} ms, 99th percentile {:.2} ms, worst {:.2} ms, {} over 4 ms",
             r.frames,
             r.frames_thinking_and_animating,
-            r.median.as_secs_f64() * 1000.0,
-            r.worst.as_secs_f64() * 1000.0
+            ms(r.median),
+            ms(r.p99),
+            ms(r.worst),
+            r.over_4ms
         );
         return;
     }
