@@ -17,7 +17,7 @@ use crate::ai::{Iteration, Level, Search, Step};
 use crate::game::Mode;
 use crate::rules::{Hole, Position};
 
-use super::board::Animating;
+use super::sowing::Timeline;
 use super::{PlayHole, Screen, Session};
 
 /// Nodes per slice: well under a millisecond on a phone.
@@ -108,7 +108,7 @@ fn start_thinking(session: Res<Session>, paused: Res<AiPaused>, mut thinking: Re
 fn poll_thinking(
     time: Res<Time>,
     session: Res<Session>,
-    animating: Res<Animating>,
+    timeline: Res<Timeline>,
     mut thinking: ResMut<Thinking>,
     mut play: MessageWriter<PlayHole>,
 ) {
@@ -116,7 +116,7 @@ fn poll_thinking(
         return;
     }
     // The pause before the reply counts from when the person's move has landed.
-    if !animating.0 {
+    if !timeline.running() {
         thinking.elapsed += time.delta_secs();
     }
     if let Some(task) = thinking.task.as_mut()

@@ -13,8 +13,9 @@ use crate::game::Mode;
 use crate::rules::{Hole, Side};
 
 use super::ai_task::Thinking;
-use super::board::{Animating, ViewSize};
+use super::board::ViewSize;
 use super::persistence::SavePath;
+use super::sowing::Timeline;
 use super::{GamePlugins, NewGame, PlayHole, Session, Settings, Speed};
 
 /// Frames at the start left out of the figures: they spawn the board.
@@ -47,12 +48,12 @@ pub fn frame_bench(moves: usize) -> FrameReport {
     let deadline = Instant::now() + Duration::from_secs(30 * moves as u64);
     while played < moves && Instant::now() < deadline {
         let moves_before = app.world().resource::<Session>().game.history().len();
-        let animating_before = app.world().resource::<Animating>().0;
+        let animating_before = app.world().resource::<Timeline>().running();
         let session = app.world().resource::<Session>();
         if session.game.status().is_over() {
             break;
         }
-        if session.game.is_human_turn() && !app.world().resource::<Animating>().0 {
+        if session.game.is_human_turn() && !app.world().resource::<Timeline>().running() {
             // The person plays their fullest hole: long sowings, captures, laps.
             let pos = *session.game.position();
             let hole =
@@ -69,14 +70,14 @@ pub fn frame_bench(moves: usize) -> FrameReport {
         let playing = frames > WARM_UP_FRAMES;
         if playing
             && app.world().resource::<Thinking>().is_thinking()
-            && app.world().resource::<Animating>().0
+            && app.world().resource::<Timeline>().running()
         {
             busy.push(dt);
         }
         if dt > Duration::from_millis(2) {
             // Say what the slow frame did, so it can be looked into.
             let moved = app.world().resource::<Session>().game.history().len() != moves_before;
-            let animating = app.world().resource::<Animating>().0;
+            let animating = app.world().resource::<Timeline>().running();
             let what = match (moved, animating_before, animating) {
                 (true, _, _) => "a move was played",
                 (false, true, false) => "an animation ended",

@@ -12,6 +12,7 @@ use crate::rules::{Hole, Place, Position, Side, TOTAL_STONES};
 
 use super::launch::Launch;
 use super::layout::{BoardLayout, Orientation};
+use super::sowing::Timeline;
 use super::theme::{self, Art};
 use super::{BoardReset, Screen, Session, Settings, near_side};
 
@@ -116,14 +117,9 @@ pub struct ShownCounts(pub [u8; PLACES]);
 #[derive(Resource, Copy, Clone, Debug, PartialEq)]
 pub struct ViewSize(pub Vec2);
 
-/// Set while a move is being animated: the view must not snap stones underneath it.
-#[derive(Resource, Default, Debug)]
-pub struct Animating(pub bool);
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<StoneSlots>()
         .init_resource::<ShownCounts>()
-        .init_resource::<Animating>()
         .add_systems(Startup, init_view_size)
         .add_systems(OnEnter(Screen::Game), spawn_board)
         .add_systems(OnExit(Screen::Game), clear_slots)
@@ -282,7 +278,7 @@ fn update_layout(
     size: Res<ViewSize>,
     session: Res<Session>,
     settings: Res<Settings>,
-    animating: Res<Animating>,
+    timeline: Res<Timeline>,
     art: Res<Art>,
     layout: Option<ResMut<BoardLayout>>,
     mut reset: MessageWriter<BoardReset>,
@@ -296,7 +292,7 @@ fn update_layout(
     if *layout == wanted && *first_run {
         return;
     }
-    if animating.0 && *first_run {
+    if timeline.running() && *first_run {
         // Re-layout after the move lands; the animation's targets belong to the old layout.
         return;
     }
@@ -402,12 +398,12 @@ fn sync_labels(shown: Res<ShownCounts>, mut labels: Query<(&CountLabel, &mut Tex
 
 fn sync_tuzdiks(
     session: Res<Session>,
-    animating: Res<Animating>,
+    timeline: Res<Timeline>,
     layout: Option<Res<BoardLayout>>,
     mut marks: Query<(&TuzdikMark, &mut Transform, &mut Visibility, &mut Sprite)>,
 ) {
     let Some(layout) = layout else { return };
-    if animating.0 && !layout.is_changed() {
+    if timeline.running() && !layout.is_changed() {
         return;
     }
     let pos = session.game.position();

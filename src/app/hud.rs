@@ -547,7 +547,7 @@ fn update_panels(
     session: Res<Session>,
     settings: Res<Settings>,
     menu: Res<MenuOpen>,
-    animating: Res<super::board::Animating>,
+    timeline: Res<super::sowing::Timeline>,
     mut blocked: ResMut<BoardBlocked>,
     mut game_over: Query<&mut Visibility, (With<GameOverPanel>, Without<MenuPanel>)>,
     mut menu_panel: Query<&mut Visibility, (With<MenuPanel>, Without<GameOverPanel>)>,
@@ -555,7 +555,7 @@ fn update_panels(
 ) {
     let status = session.game.status();
     // The result shows once the last move has landed.
-    let over = status.is_over() && !animating.0;
+    let over = status.is_over() && !timeline.running();
     let result = result_text(&session.game.mode, &status);
     let on_off = |on: bool| if on { "on" } else { "off" };
     for (which, mut text) in &mut texts {

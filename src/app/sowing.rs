@@ -12,7 +12,7 @@ use bevy_tweening::{Delay, Sequence, Tween, TweenAnim};
 
 use crate::rules::Place;
 
-use super::board::{Animating, ShownCounts, StoneSlots, StoneView, place_index};
+use super::board::{ShownCounts, StoneSlots, StoneView, place_index};
 use super::layout::BoardLayout;
 use super::{BoardReset, MovePlayed, Screen, Settings, Speed};
 
@@ -80,9 +80,8 @@ pub(super) fn plugin(app: &mut App) {
                 .before(super::board::snap_on_reset)
                 .run_if(in_state(Screen::Game)),
         )
-        .add_systems(OnExit(Screen::Game), |mut t: ResMut<Timeline>, mut a: ResMut<Animating>| {
+        .add_systems(OnExit(Screen::Game), |mut t: ResMut<Timeline>| {
             *t = Timeline::default();
-            a.0 = false;
         });
 }
 
@@ -147,7 +146,6 @@ fn start_animation(
     mut slots: ResMut<StoneSlots>,
     mut shown: ResMut<ShownCounts>,
     mut timeline: ResMut<Timeline>,
-    mut animating: ResMut<Animating>,
     mut reset: MessageWriter<BoardReset>,
     stones: Query<&Transform, With<StoneView>>,
     mut commands: Commands,
@@ -159,7 +157,6 @@ fn start_animation(
     let interval = settings.speed.stone_interval();
     if settings.speed == Speed::Instant || moves.len() > 1 || timeline.running() {
         *timeline = Timeline::default();
-        animating.0 = false;
         if settings.speed == Speed::Instant || moves.len() > 1 {
             reset.write(BoardReset);
             return;
@@ -242,7 +239,6 @@ fn start_animation(
     events.sort_by(|a, b| a.0.total_cmp(&b.0));
     cues.sort_by(|a, b| a.0.total_cmp(&b.0));
     *timeline = Timeline { elapsed: 0.0, end: end + 0.05, events, next: 0, cues, next_cue: 0 };
-    animating.0 = true;
 }
 
 fn advance_timeline(
@@ -250,7 +246,6 @@ fn advance_timeline(
     mut cues: MessageWriter<Cue>,
     mut timeline: ResMut<Timeline>,
     mut shown: ResMut<ShownCounts>,
-    mut animating: ResMut<Animating>,
     mut reset: MessageWriter<BoardReset>,
 ) {
     if !timeline.running() {
@@ -274,7 +269,6 @@ fn advance_timeline(
     }
     if timeline.elapsed >= timeline.end {
         *timeline = Timeline::default();
-        animating.0 = false;
         reset.write(BoardReset);
     }
 }
@@ -282,12 +276,10 @@ fn advance_timeline(
 fn finish_on_request(
     mut requests: MessageReader<FinishAnimation>,
     mut timeline: ResMut<Timeline>,
-    mut animating: ResMut<Animating>,
     mut reset: MessageWriter<BoardReset>,
 ) {
     if requests.read().count() > 0 && timeline.running() {
         *timeline = Timeline::default();
-        animating.0 = false;
         reset.write(BoardReset);
     }
 }

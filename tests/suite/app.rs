@@ -105,9 +105,9 @@ fn a_tap_plays_the_move_and_after_the_animation_rules_and_stones_agree() {
     assert_eq!(moves(&app), [7]);
     // Mid-animation, stones are still flying.
     frames(&mut app, 10);
-    assert!(app.world().resource::<toguz::app::board::Animating>().0);
+    assert!(app.world().resource::<toguz::app::sowing::Timeline>().running());
     frames(&mut app, 200);
-    assert!(!app.world().resource::<toguz::app::board::Animating>().0);
+    assert!(!app.world().resource::<toguz::app::sowing::Timeline>().running());
     assert_view_matches_rules(&mut app);
     // Black's reply with a capture and the next move.
     tap(&mut app, Side::Black, 3);
@@ -121,9 +121,9 @@ fn a_tap_during_the_animation_finishes_it_at_once() {
     let mut app = app_with(Mode::HotSeat, Speed::Slow);
     tap(&mut app, Side::White, 9);
     frames(&mut app, 5);
-    assert!(app.world().resource::<toguz::app::board::Animating>().0);
+    assert!(app.world().resource::<toguz::app::sowing::Timeline>().running());
     tap(&mut app, Side::Black, 1);
-    assert!(!app.world().resource::<toguz::app::board::Animating>().0);
+    assert!(!app.world().resource::<toguz::app::sowing::Timeline>().running());
     assert_eq!(moves(&app), [9], "the finishing tap plays nothing");
     assert_view_matches_rules(&mut app);
 }
