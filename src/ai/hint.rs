@@ -32,7 +32,7 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plural = |n: i64| if n == 1 { "" } else { "s" };
         match *self {
-            Reason::ForcesWin(n) => write!(f, "forces a win in {n} move{}", plural(n.into())),
+            Reason::ForcesWin(n) => write!(f, "wins in {n} move{}", plural(n.into())),
             Reason::Captures(n) => write!(f, "captures {n} stone{}", plural(n.into())),
             Reason::MakesTuzdik(h) => write!(f, "makes a tuzdik on hole {h}"),
             Reason::Saves(n) => write!(f, "saves {n} stone{} from a capture", plural(n.into())),
@@ -59,6 +59,11 @@ impl Hint {
     /// "captures 10 stones, saves 4 stones from a capture"
     pub fn reason_text(&self) -> String {
         self.reasons.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    }
+
+    /// The search proved how the game ends (a forced win or loss): the evaluation is not a stone count.
+    pub fn is_forced(&self) -> bool {
+        self.reasons.iter().any(|r| matches!(r, Reason::ForcesWin(_) | Reason::HoldsOut(_)))
     }
 }
 

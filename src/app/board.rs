@@ -12,6 +12,7 @@ use crate::rules::{Hole, Place, Position, Side, TOTAL_STONES};
 
 use super::launch::Launch;
 use super::layout::{BoardLayout, Orientation};
+use super::safe_area::SafeArea;
 use super::sowing::Timeline;
 use super::theme::{self, Art};
 use super::{BoardReset, Screen, Session, Settings, near_side};
@@ -122,10 +123,11 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ShownCounts>()
         .add_systems(Startup, init_view_size)
         .add_systems(OnEnter(Screen::Game), spawn_board)
-        .add_systems(OnExit(Screen::Game), clear_slots)
+        .add_systems(OnExit(Screen::Game), clear_board)
+        .add_systems(PreUpdate, track_window)
         .add_systems(
             Update,
-            (track_window, update_layout, snap_on_reset, sync_labels, sync_tuzdiks)
+            (update_layout, snap_on_reset, sync_labels, mark_six_and_nine, sync_tuzdiks)
                 .chain()
                 .run_if(in_state(Screen::Game)),
         );
@@ -138,7 +140,8 @@ fn init_view_size(mut commands: Commands, launch: Option<Res<Launch>>, existing:
     }
 }
 
-fn track_window(window: Query<&Window, With<PrimaryWindow>>, mut size: ResMut<ViewSize>) {
+fn track_window(window: Query<&Window, With<PrimaryWindow>>, size: Option<ResMut<ViewSize>>) {
+    let Some(mut size) = size else { return };
     if let Ok(window) = window.single() {
         let s = Vec2::new(window.width(), window.height());
         if s.x > 1.0 && s.y > 1.0 && s != size.0 {
@@ -147,8 +150,24 @@ fn track_window(window: Query<&Window, With<PrimaryWindow>>, mut size: ResMut<Vi
     }
 }
 
-fn clear_slots(mut slots: ResMut<StoneSlots>) {
+/// The next game lays its board out afresh: its holes and kazans are new entities.
+fn clear_board(mut slots: ResMut<StoneSlots>, mut commands: Commands) {
     *slots = StoneSlots::default();
+    commands.remove_resource::<BoardLayout>();
+}
+
+/// The layout for the window, the near side and the system's insets.
+pub fn wanted_layout(
+    size: &ViewSize,
+    session: &Session,
+    settings: &Settings,
+    safe: &SafeArea,
+) -> BoardLayout {
+    BoardLayout::with_insets(
+        size.0,
+        near_side(session, settings),
+        [safe.top, safe.right, safe.bottom, safe.left],
+    )
 }
 
 /// Far-side text turns to face its player in hot-seat on a shared tablet.
@@ -162,12 +181,13 @@ fn spawn_board(
     mut commands: Commands,
     art: Res<Art>,
     size: Res<ViewSize>,
+    safe: Res<SafeArea>,
     session: Res<Session>,
     settings: Res<Settings>,
     mut slots: ResMut<StoneSlots>,
     mut shown: ResMut<ShownCounts>,
 ) {
-    let layout = BoardLayout::new(size.0, near_side(&session, &settings));
+    let layout = wanted_layout(&size, &session, &settings, &safe);
     commands.spawn((
         Name::new("Board"),
         BoardWood,
@@ -192,24 +212,28 @@ fn spawn_board(
                 Transform::default(),
                 DespawnOnExit(Screen::Game),
             ));
-            commands.spawn((
-                Name::new(format!("Count {side} {hole}")),
-                CountLabel(place),
-                Text2d::new("9"),
-                TextFont { font_size: FontSize::Px(20.0), ..default() },
-                TextColor(theme::TEXT),
-                Transform::default(),
-                DespawnOnExit(Screen::Game),
-            ));
-            commands.spawn((
-                Name::new(format!("Number {side} {hole}")),
-                HoleNumber(side, hole),
-                Text2d::new(hole.to_string()),
-                TextFont { font_size: FontSize::Px(11.0), ..default() },
-                TextColor(theme::TEXT_DIM),
-                Transform::default(),
-                DespawnOnExit(Screen::Game),
-            ));
+            commands
+                .spawn((
+                    Name::new(format!("Count {side} {hole}")),
+                    CountLabel(place),
+                    Text2d::new("9"),
+                    TextFont { font_size: FontSize::Px(20.0), ..default() },
+                    TextColor(theme::TEXT),
+                    Transform::default(),
+                    DespawnOnExit(Screen::Game),
+                ))
+                .with_child(six_nine_mark(theme::TEXT));
+            commands
+                .spawn((
+                    Name::new(format!("Number {side} {hole}")),
+                    HoleNumber(side, hole),
+                    Text2d::new(hole.to_string()),
+                    TextFont { font_size: FontSize::Px(11.0), ..default() },
+                    TextColor(theme::TEXT_DIM),
+                    Transform::default(),
+                    DespawnOnExit(Screen::Game),
+                ))
+                .with_child(six_nine_mark(theme::TEXT_DIM));
         }
         commands.spawn((
             Name::new(format!("Kazan {side}")),
@@ -225,15 +249,17 @@ fn spawn_board(
             Transform::default(),
             DespawnOnExit(Screen::Game),
         ));
-        commands.spawn((
-            Name::new(format!("Kazan count {side}")),
-            CountLabel(Place::Kazan(side)),
-            Text2d::new("0"),
-            TextFont { font_size: FontSize::Px(30.0), ..default() },
-            TextColor(theme::side_ink(side)),
-            Transform::default(),
-            DespawnOnExit(Screen::Game),
-        ));
+        commands
+            .spawn((
+                Name::new(format!("Kazan count {side}")),
+                CountLabel(Place::Kazan(side)),
+                Text2d::new("0"),
+                TextFont { font_size: FontSize::Px(30.0), ..default() },
+                TextColor(theme::side_ink(side)),
+                Transform::default(),
+                DespawnOnExit(Screen::Game),
+            ))
+            .with_child(six_nine_mark(theme::side_ink(side)));
         commands.spawn((
             Name::new(format!("Tuzdik mark of {side}")),
             TuzdikMark(side),
@@ -272,10 +298,12 @@ fn spawn_board(
     });
 }
 
-/// Recomputes the layout when the window size or the near side changes, and moves everything.
+/// Lays the board out when it is new (every game), and again when the window size, the insets or the
+/// near side change.
 #[allow(clippy::too_many_arguments)]
 fn update_layout(
     size: Res<ViewSize>,
+    safe: Res<SafeArea>,
     session: Res<Session>,
     settings: Res<Settings>,
     timeline: Res<Timeline>,
@@ -285,18 +313,17 @@ fn update_layout(
     mut wood: Query<(&mut Sprite, &mut Transform), (With<BoardWood>, Without<HoleView>, Without<KazanView>)>,
     mut holes: Query<(&HoleView, &mut Sprite, &mut Transform), (Without<BoardWood>, Without<KazanView>)>,
     mut kazans: Query<(&KazanView, &mut Sprite, &mut Transform), (Without<BoardWood>, Without<HoleView>)>,
-    mut first_run: Local<bool>,
 ) {
     let Some(mut layout) = layout else { return };
-    let wanted = BoardLayout::new(size.0, near_side(&session, &settings));
-    if *layout == wanted && *first_run {
+    let wanted = wanted_layout(&size, &session, &settings, &safe);
+    let fresh = layout.is_added();
+    if *layout == wanted && !fresh {
         return;
     }
-    if timeline.running() && *first_run {
+    if timeline.running() && !fresh {
         // Re-layout after the move lands; the animation's targets belong to the old layout.
         return;
     }
-    *first_run = true;
     *layout = wanted;
     for (mut sprite, mut transform) in &mut wood {
         sprite.custom_size = Some(layout.board.size());
@@ -392,6 +419,59 @@ fn sync_labels(shown: Res<ShownCounts>, mut labels: Query<(&CountLabel, &mut Tex
         let n = shown.0[place_index(label.0)].to_string();
         if text.0 != n {
             text.0 = n;
+        }
+    }
+}
+
+/// The underline under a number with a 6 or a 9, for text a player may read upside down.
+#[derive(Component)]
+pub struct SixNineMark;
+
+fn six_nine_mark(color: Color) -> impl Bundle {
+    (
+        Name::new("6/9 underline"),
+        SixNineMark,
+        Sprite::from_color(color, Vec2::new(10.0, 2.0)),
+        Transform::default(),
+        Visibility::Hidden,
+    )
+}
+
+/// Whether a number reads differently upside down (6 and 9 turn into each other; 16 reads as 91).
+pub fn needs_six_nine_mark(text: &str) -> bool {
+    text.contains(['6', '9'])
+}
+
+/// Some text faces the far player (hot-seat on a shared tablet): every number holding a 6 or a 9 is
+/// underlined, so neither player misreads it, whichever way up they see it.
+fn mark_six_and_nine(
+    session: Res<Session>,
+    settings: Res<Settings>,
+    labels: Query<(&Text2d, &TextFont, &Children)>,
+    mut marks: Query<(&mut Visibility, &mut Transform, &mut Sprite), With<SixNineMark>>,
+) {
+    let turned = matches!(session.game.mode, Mode::HotSeat) && !settings.flip_each_turn;
+    for (text, font, children) in &labels {
+        let size = match font.font_size {
+            FontSize::Px(px) => px,
+            _ => 20.0,
+        };
+        let show = turned && needs_six_nine_mark(&text.0);
+        for child in children.iter() {
+            let Ok((mut visibility, mut transform, mut sprite)) = marks.get_mut(child) else { continue };
+            let want = if show { Visibility::Inherited } else { Visibility::Hidden };
+            if *visibility != want {
+                *visibility = want;
+            }
+            let width = size * 0.56 * text.0.chars().count() as f32 + 2.0;
+            let bar = Vec2::new(width, (size * 0.09).max(1.5));
+            if sprite.custom_size != Some(bar) {
+                sprite.custom_size = Some(bar);
+            }
+            let y = -size * 0.6;
+            if transform.translation.y != y {
+                transform.translation = Vec3::new(0.0, y, 0.1);
+            }
         }
     }
 }

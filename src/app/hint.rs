@@ -105,12 +105,18 @@ fn finish_hint(session: Res<Session>, mut state: ResMut<HintState>, mut toasts: 
     let generation = *generation;
     state.task = None;
     if let Some(hint) = result {
-        toasts.write(Toast(format!(
-            "Hint: play hole {} - {} ({:+.1} stones)",
-            hint.hole,
-            hint.reason_text(),
-            hint.eval_stones
-        )));
+        // A forced result already says how it ends ("wins in 3 moves"): no stone count after it.
+        let text = if hint.is_forced() {
+            format!("Hint: play hole {} - {}", hint.hole, hint.reason_text())
+        } else {
+            format!(
+                "Hint: play hole {} - {} ({:+.1} stones)",
+                hint.hole,
+                hint.reason_text(),
+                hint.eval_stones
+            )
+        };
+        toasts.write(Toast(text));
         state.shown = Some((generation, hint.hole));
     }
 }

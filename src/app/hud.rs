@@ -10,12 +10,18 @@ use crate::game::Mode;
 use crate::rules::{EndReason, Side, Status};
 
 use super::ai_task::Thinking;
+use super::board::{ShownCounts, needs_six_nine_mark, place_index};
 use super::hint::HintRequest;
 use super::input::{BoardBlocked, LandingHint};
 use super::layout::{BOTTOM_BAR, BoardLayout, TOP_BAR};
+use super::safe_area::SafeArea;
 use super::sowing::FinishAnimation;
+use super::sowing::Timeline;
 use super::theme;
+use super::widgets::{Tap, button, button_colors, labelled_button, text};
+use super::words;
 use super::{BoardReset, NewGame, Screen, Session, Settings, Speed, Toast};
+use crate::rules::Place;
 
 /// Take back the last move (against the computer: your move and its reply).
 #[derive(Message, Copy, Clone, Debug)]
@@ -97,65 +103,10 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-pub fn button(label: impl Into<String>, font: f32) -> impl Bundle {
-    (
-        Name::new(format!("Button {}", label.into())),
-        Button,
-        Node {
-            padding: UiRect::axes(px(16), px(10)),
-            min_width: px(64),
-            min_height: px(44),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(12)),
-            border: UiRect::all(px(2)),
-            ..default()
-        },
-        BorderColor::all(Color::srgba(1.0, 0.85, 0.6, 0.35)),
-        BackgroundColor(theme::BUTTON),
-        TextFont { font_size: FontSize::Px(font), ..default() },
-    )
+/// "Kazan in the top bar": names the tests and the inspector find the bars' parts by.
+fn bar_part(what: &str, top: bool) -> String {
+    format!("{what} in the {} bar", if top { "top" } else { "bottom" })
 }
-
-/// A button with its label, as a child of `parent`; chain `.observe(...)` for what it does.
-pub fn labelled_button<'a>(
-    parent: &'a mut ChildSpawnerCommands,
-    label: &str,
-    size: f32,
-    extra: impl Bundle,
-) -> EntityCommands<'a> {
-    let mut button = parent.spawn((button(label, size), extra));
-    button.with_children(|b| {
-        b.spawn(text(label, size, theme::TEXT));
-    });
-    button
-}
-
-pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
-    (Text::new(value), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(color))
-}
-
-/// Hover and press feedback for every button.
-#[allow(clippy::type_complexity)]
-pub fn button_colors(
-    mut buttons: Query<
-        (&Interaction, &mut BackgroundColor, Option<&Selected>),
-        (With<Button>, Changed<Interaction>),
-    >,
-) {
-    for (interaction, mut color, selected) in &mut buttons {
-        color.0 = match (interaction, selected.is_some()) {
-            (Interaction::Pressed, _) => theme::BUTTON_PRESSED,
-            (Interaction::Hovered, _) => theme::BUTTON_HOVER,
-            (Interaction::None, true) => theme::BUTTON_SELECTED,
-            (Interaction::None, false) => theme::BUTTON,
-        };
-    }
-}
-
-/// A choice that is currently selected (level, starter, speed).
-#[derive(Component)]
-pub struct Selected;
 
 fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
     let height = if top { TOP_BAR } else { BOTTOM_BAR };
@@ -178,7 +129,7 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
         .with_children(|bar| {
             if !top {
                 labelled_button(bar, "Undo", 18.0, UndoButton).observe(
-                    |_: On<Pointer<Click>>, mut undo: MessageWriter<Undo>| {
+                    |_: On<Tap>, mut undo: MessageWriter<Undo>| {
                         undo.write(Undo);
                     },
                 );
@@ -204,19 +155,33 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
                     BackgroundColor(Color::WHITE),
                 ));
                 row.spawn(Node { flex_direction: FlexDirection::Column, ..default() }).with_children(|col| {
-                    col.spawn((BarName { top }, text("", 17.0, theme::TEXT)));
-                    col.spawn((BarStatus { top }, text("", 14.0, theme::TEXT_DIM)));
+                    col.spawn((
+                        BarName { top },
+                        Name::new(bar_part("Name", top)),
+                        text("", 17.0, theme::TEXT),
+                    ));
+                    col.spawn((
+                        BarStatus { top },
+                        Name::new(bar_part("Status", top)),
+                        text("", 14.0, theme::TEXT_DIM),
+                    ));
                 });
             });
-            bar.spawn((BarKazan { top }, text("0", 30.0, theme::TEXT)));
+            bar.spawn((
+                BarKazan { top },
+                Name::new(bar_part("Kazan", top)),
+                text("0", 30.0, theme::TEXT),
+                Node::default(),
+                BorderColor::all(theme::TEXT),
+            ));
             if !top {
                 labelled_button(bar, "Hint", 18.0, HintButton).observe(
-                    |_: On<Pointer<Click>>, mut hint: MessageWriter<HintRequest>| {
+                    |_: On<Tap>, mut hint: MessageWriter<HintRequest>| {
                         hint.write(HintRequest);
                     },
                 );
                 labelled_button(bar, "Menu", 18.0, ())
-                    .observe(|_: On<Pointer<Click>>, mut menu: ResMut<MenuOpen>| menu.0 = true);
+                    .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = true);
             }
         });
 }
@@ -322,9 +287,8 @@ fn spawn_game_over(commands: &mut Commands) {
             ));
             c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
                 labelled_button(row, "Play again", 20.0, ()).observe(play_again);
-                labelled_button(row, "Menu", 20.0, ()).observe(
-                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title),
-                );
+                labelled_button(row, "Menu", 20.0, ())
+                    .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
             });
         });
     });
@@ -335,7 +299,7 @@ fn spawn_menu(commands: &mut Commands, settings: &Settings) {
         p.spawn(card()).with_children(|c| {
             c.spawn(text("Menu", 28.0, theme::TEXT));
             labelled_button(c, "Resume", 20.0, ())
-                .observe(|_: On<Pointer<Click>>, mut menu: ResMut<MenuOpen>| menu.0 = false);
+                .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
             c.spawn(button("Speed", 20.0))
                 .with_children(|b| {
                     b.spawn((
@@ -343,7 +307,7 @@ fn spawn_menu(commands: &mut Commands, settings: &Settings) {
                         text(format!("Speed: {}", settings.speed.name()), 20.0, theme::TEXT),
                     ));
                 })
-                .observe(|_: On<Pointer<Click>>, mut settings: ResMut<Settings>| {
+                .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
                     let i = Speed::ALL.iter().position(|s| *s == settings.speed).unwrap_or(0);
                     settings.speed = Speed::ALL[(i + 1) % Speed::ALL.len()];
                 });
@@ -351,27 +315,26 @@ fn spawn_menu(commands: &mut Commands, settings: &Settings) {
                 .with_children(|b| {
                     b.spawn((PanelText::Sound, text("", 20.0, theme::TEXT)));
                 })
-                .observe(|_: On<Pointer<Click>>, mut settings: ResMut<Settings>| {
+                .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
                     settings.sound = !settings.sound;
                 });
             c.spawn(button("Flip", 20.0))
                 .with_children(|b| {
                     b.spawn((PanelText::Flip, text("", 20.0, theme::TEXT)));
                 })
-                .observe(|_: On<Pointer<Click>>, mut settings: ResMut<Settings>| {
+                .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
                     settings.flip_each_turn = !settings.flip_each_turn;
                 });
             labelled_button(c, "New game", 20.0, ()).observe(play_again);
-            labelled_button(c, "Quit to title", 20.0, ()).observe(
-                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title),
-            );
+            labelled_button(c, "Quit to title", 20.0, ())
+                .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
         });
     });
 }
 
 /// A new game in the same mode; against the computer, a new draw if the starter is by lot.
 fn play_again(
-    _: On<Pointer<Click>>,
+    _: On<Tap>,
     session: Res<Session>,
     settings: Res<Settings>,
     mut new_game: MessageWriter<NewGame>,
@@ -379,8 +342,8 @@ fn play_again(
 ) {
     menu.0 = false;
     let mode = match session.game.mode {
-        Mode::Computer { level, human } => {
-            Mode::Computer { level, human: super::title::human_side(settings.starter, human) }
+        Mode::Computer { level, .. } => {
+            Mode::Computer { level, human: super::title::human_side(settings.starter) }
         }
         Mode::HotSeat => Mode::HotSeat,
     };
@@ -430,34 +393,72 @@ fn player_name(mode: &Mode, side: Side) -> String {
     }
 }
 
+/// What the board shows: while a move is being sown, the position before it (the bars must not run
+/// ahead of the stones); otherwise the rules' position.
+fn board_side_to_move(session: &Session, timeline: &Timeline) -> Option<Side> {
+    let pos = session.game.position();
+    match session.game.last_move() {
+        Some(last) if timeline.running() => Some(last.side),
+        _ if pos.is_over() => None,
+        _ => Some(pos.side_to_move()),
+    }
+}
+
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn update_bars(
     session: Res<Session>,
     settings: Res<Settings>,
+    safe: Res<SafeArea>,
     layout: Option<Res<BoardLayout>>,
     thinking: Res<Thinking>,
+    timeline: Res<Timeline>,
+    shown: Res<ShownCounts>,
     mut bars: Query<(&PlayerBar, &mut UiTransform, &mut Node), Without<UndoButton>>,
     mut names: Query<(&BarName, &mut Text), (Without<BarKazan>, Without<BarStatus>)>,
-    mut kazans: Query<(&BarKazan, &mut Text), (Without<BarName>, Without<BarStatus>)>,
+    mut kazans: Query<
+        (&BarKazan, &mut Text, &mut Node),
+        (Without<BarName>, Without<BarStatus>, Without<PlayerBar>),
+    >,
     mut statuses: Query<(&BarStatus, &mut Text), (Without<BarName>, Without<BarKazan>)>,
     mut badges: Query<(&BarBadge, &mut BackgroundColor)>,
-    mut undo_buttons: Query<&mut Node, (With<UndoButton>, Without<PlayerBar>, Without<HintButton>)>,
-    mut hint_buttons: Query<&mut Node, (With<HintButton>, Without<PlayerBar>, Without<UndoButton>)>,
+    mut undo_buttons: Query<
+        &mut Node,
+        (With<UndoButton>, Without<PlayerBar>, Without<HintButton>, Without<BarKazan>),
+    >,
+    mut hint_buttons: Query<
+        &mut Node,
+        (With<HintButton>, Without<PlayerBar>, Without<UndoButton>, Without<BarKazan>),
+    >,
 ) {
     let Some(layout) = layout else { return };
     let near = layout.near;
     let side_of = |top: bool| if top { near.opponent() } else { near };
-    let pos = session.game.position();
     let mode = session.game.mode;
     let turned = matches!(mode, Mode::HotSeat) && !settings.flip_each_turn;
+    let animating = timeline.running();
+    let to_move = board_side_to_move(&session, &timeline);
     for (bar, mut transform, mut node) in &mut bars {
         let height = px(if bar.top { layout.top_bar } else { layout.bottom_bar });
         if node.height != height {
             node.height = height;
         }
-        let rotation = if bar.top && turned { Rot2::radians(PI) } else { Rot2::IDENTITY };
+        let rotated = bar.top && turned;
+        let rotation = if rotated { Rot2::radians(PI) } else { Rot2::IDENTITY };
         if transform.rotation != rotation {
             transform.rotation = rotation;
+        }
+        // Keep the bar's content clear of the status bar, the notch and the gesture bar; a bar turned
+        // upside down has its outer edge at its own bottom.
+        let outer = if bar.top { safe.top } else { safe.bottom };
+        let (top_pad, bottom_pad) = if bar.top != rotated { (outer, 0.0) } else { (0.0, outer) };
+        let padding = UiRect {
+            left: px(10.0 + safe.left),
+            right: px(10.0 + safe.right),
+            top: px(6.0 + top_pad),
+            bottom: px(6.0 + bottom_pad),
+        };
+        if node.padding != padding {
+            node.padding = padding;
         }
     }
     for (name, mut text) in &mut names {
@@ -466,8 +467,13 @@ fn update_bars(
             text.0 = value;
         }
     }
-    for (kazan, mut text) in &mut kazans {
-        let value = pos.kazan(side_of(kazan.top)).to_string();
+    for (kazan, mut text, mut node) in &mut kazans {
+        // The bars count what the board shows, stone by stone as they land.
+        let value = shown.0[place_index(Place::Kazan(side_of(kazan.top)))].to_string();
+        let border = if turned && needs_six_nine_mark(&value) { UiRect::bottom(px(2)) } else { UiRect::ZERO };
+        if node.border != border {
+            node.border = border;
+        }
         if text.0 != value {
             text.0 = value;
         }
@@ -475,7 +481,9 @@ fn update_bars(
     for (status, mut text) in &mut statuses {
         let side = side_of(status.top);
         let last = session.game.last_move().filter(|o| o.side == side);
-        let value = if !pos.is_over() && pos.side_to_move() == side {
+        let value = if to_move == Some(side) && animating {
+            "sowing...".into()
+        } else if to_move == Some(side) {
             if !mode.is_human(side) && thinking.is_thinking() {
                 "thinking...".into()
             } else {
@@ -491,7 +499,10 @@ fn update_bars(
         }
     }
     for (badge, mut color) in &mut badges {
-        color.0 = theme::side_color(side_of(badge.top));
+        let side = side_of(badge.top);
+        // The badge is lit for the player whose turn the board shows.
+        let alpha = if to_move == Some(side) { 1.0 } else { 0.35 };
+        color.0 = theme::side_color(side).with_alpha(alpha);
     }
     let shown = |visible: bool| if visible { Display::Flex } else { Display::None };
     for mut node in &mut undo_buttons {
@@ -520,7 +531,7 @@ fn update_messages(
     }
 }
 
-/// The words of a finished game: (title, reason).
+/// The words of a finished game: (title, reason and final score).
 pub fn result_text(mode: &Mode, status: &Status) -> Option<(String, String)> {
     let Status::Finished(o) = status else { return None };
     let title = match (o.winner, mode) {
@@ -529,17 +540,29 @@ pub fn result_text(mode: &Mode, status: &Status) -> Option<(String, String)> {
         (Some(_), Mode::Computer { .. }) => "The computer wins".to_string(),
         (Some(w), Mode::HotSeat) => format!("{} wins", theme::side_name(w)),
     };
+    let short = |side: Side| words::player_short(mode, side);
     let reason = match o.reason {
-        EndReason::Reached82(side) => format!("{} collected 82 stones", theme::side_name(side)),
+        EndReason::Reached82(side) => format!("{} reached 82 stones", words::player(mode, side)),
         EndReason::Draw81 => "Both kazans hold 81 stones".to_string(),
         EndReason::NoMoves { stuck, left } => format!(
-            "{} cannot move. The stones left go to the side they are on: White +{}, Black +{}",
-            theme::side_name(stuck),
+            "{} cannot move. The stones left go to the side they are on: {} +{}, {} +{}",
+            words::player(mode, stuck),
+            short(Side::White),
             left[0],
+            short(Side::Black),
             left[1]
         ),
     };
-    Some((title, format!("{reason}\nFinal score: White {} - Black {}", o.score[0], o.score[1])))
+    Some((
+        title,
+        format!(
+            "{reason}\nFinal score: {} {} - {} {}",
+            short(Side::White),
+            o.score[0],
+            short(Side::Black),
+            o.score[1]
+        ),
+    ))
 }
 
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]

@@ -1,6 +1,11 @@
 //! Touch and mouse on the board. A tap on one of your holes plays it; a tap anywhere during an animation
 //! finishes it; a long press (0.4 s) lights the hole where the last stone will land and says what happens
-//! there (not on Hard); lifting the finger then plays nothing. Taps that cannot play get a short reason.
+//! there (not on Hard, where a press of any length plays); lifting the finger then plays nothing. Taps that
+//! cannot play get a short reason.
+//!
+//! Each finger is tracked by its touch id: a move is played by the finger that pressed the hole, lifted on
+//! that hole, never by a cancelled touch (palm rejection, a system gesture), and only if the position did
+//! not change in between (a finger held down while the computer's reply landed plays nothing).
 //!
 //! Input is read from Bevy's `Touches` and mouse state (not from picking), so the headless tests drive it
 //! with the same touch messages a phone sends.
@@ -15,24 +20,37 @@ use super::board::ViewSize;
 use super::layout::BoardLayout;
 use super::sowing::{FinishAnimation, Timeline};
 use super::theme::{self, Art};
+use super::words;
 use super::{PlayHole, Screen, Session, Toast, capitalize};
 
 /// How long a press must last to show the landing hint.
 pub const LONG_PRESS: f32 = 0.4;
 
-/// A finger (or the mouse button) down on the board.
+/// The pointer holding a hole: the mouse button or one finger, told apart by the touch id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pointer {
+    Mouse,
+    Finger(u64),
+}
+
+/// Fingers (or the mouse button) down on the board, each tracked on its own: a move is played only by
+/// the pointer that pressed the hole, lifting on that same hole, and never on a cancel.
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Press {
-    pub down: Option<PressState>,
+    pub down: Vec<PressState>,
 }
 
 #[derive(Debug, Clone, Copy)]
 pub struct PressState {
+    pub pointer: Pointer,
     pub hole: Option<(Side, Hole)>,
     pub held: f32,
     /// The press finished an animation (or was otherwise used up): its release plays nothing.
     pub consumed: bool,
     pub hint_shown: bool,
+    /// The session generation when the finger went down: if the position changes before it lifts (the
+    /// computer's reply landed), the tap was meant for a board the player no longer sees.
+    pub generation: u64,
 }
 
 /// The long-press hint on screen: the hole pressed and where its last stone lands.
@@ -55,7 +73,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<BoardBlocked>()
         .add_systems(OnEnter(Screen::Game), spawn_marks)
         .add_systems(OnExit(Screen::Game), |mut p: ResMut<Press>, mut h: ResMut<LandingHint>| {
-            p.down = None;
+            p.down.clear();
             h.0 = None;
         })
         .add_systems(Update, (read_pointer, show_marks).chain().run_if(in_state(Screen::Game)));
@@ -85,10 +103,12 @@ fn to_board(screen: Vec2, view: Vec2) -> Vec2 {
     Vec2::new(screen.x - view.x / 2.0, view.y / 2.0 - screen.y)
 }
 
-/// What the pointer did this frame: (pressed at, released).
+/// What the pointers did this frame.
+#[derive(Default)]
 struct PointerFrame {
-    pressed: Option<Vec2>,
-    released: bool,
+    pressed: Vec<(Pointer, Vec2)>,
+    /// Lifted, with where; `None` for a cancelled touch.
+    released: Vec<(Pointer, Option<Vec2>)>,
 }
 
 fn pointer_frame(
@@ -96,21 +116,24 @@ fn pointer_frame(
     mouse: Option<&ButtonInput<MouseButton>>,
     cursor: Option<Vec2>,
 ) -> PointerFrame {
-    let mut frame = PointerFrame { pressed: None, released: false };
-    if let Some(t) = touches.iter_just_pressed().next() {
-        frame.pressed = Some(t.position());
+    let mut frame = PointerFrame::default();
+    for t in touches.iter_just_pressed() {
+        frame.pressed.push((Pointer::Finger(t.id()), t.position()));
     }
-    if touches.iter_just_released().next().is_some() || touches.iter_just_canceled().next().is_some() {
-        frame.released = true;
+    for t in touches.iter_just_released() {
+        frame.released.push((Pointer::Finger(t.id()), Some(t.position())));
+    }
+    for t in touches.iter_just_canceled() {
+        frame.released.push((Pointer::Finger(t.id()), None));
     }
     if let Some(mouse) = mouse {
         if mouse.just_pressed(MouseButton::Left)
             && let Some(c) = cursor
         {
-            frame.pressed = Some(c);
+            frame.pressed.push((Pointer::Mouse, c));
         }
         if mouse.just_released(MouseButton::Left) {
-            frame.released = true;
+            frame.released.push((Pointer::Mouse, cursor));
         }
     }
     frame
@@ -136,39 +159,55 @@ fn read_pointer(
     let Some(layout) = layout else { return };
     let cursor = window.single().ok().and_then(Window::cursor_position);
     let frame = pointer_frame(&touches, mouse.as_deref(), cursor);
-    if let Some(at) = frame.pressed {
+    for (pointer, at) in frame.pressed {
+        press.down.retain(|p| p.pointer != pointer);
         if blocked.0 {
-            press.down = None;
-        } else {
-            let hole = layout.hole_at(to_board(at, view.0));
-            let consumed = timeline.running();
-            if consumed {
-                // A tap during an animation finishes it at once.
-                finish.write(FinishAnimation);
+            continue;
+        }
+        let hole = layout.hole_at(to_board(at, view.0));
+        let consumed = timeline.running();
+        if consumed {
+            // A tap during an animation finishes it at once.
+            finish.write(FinishAnimation);
+        }
+        press.down.push(PressState {
+            pointer,
+            hole,
+            held: 0.0,
+            consumed,
+            hint_shown: false,
+            generation: session.generation,
+        });
+    }
+    let hint_allowed = session.game.mode.landing_hint_allowed();
+    for state in press.down.iter_mut() {
+        state.held += time.delta_secs();
+        // On Hard there is no landing hint: a press of any length is a tap.
+        if hint_allowed && !state.consumed && !state.hint_shown && state.held >= LONG_PRESS {
+            state.hint_shown = true;
+            if let Some((side, hole)) = state.hole {
+                show_hint(&session, side, hole, &mut hint, &mut toasts);
             }
-            press.down = Some(PressState { hole, held: 0.0, consumed, hint_shown: false });
         }
     }
-    let Some(mut state) = press.down else { return };
-    state.held += time.delta_secs();
-    if !state.consumed && !state.hint_shown && state.held >= LONG_PRESS {
-        state.hint_shown = true;
+    for (pointer, at) in frame.released {
+        let Some(i) = press.down.iter().position(|p| p.pointer == pointer) else { continue };
+        let state = press.down.remove(i);
+        if state.hint_shown {
+            hint.0 = None;
+        }
+        let lifted_on = at.and_then(|at| layout.hole_at(to_board(at, view.0)));
+        if state.consumed || state.hint_shown || lifted_on != state.hole || blocked.0 {
+            continue;
+        }
+        if state.generation != session.generation {
+            toasts.write(Toast("The board changed: look, then tap again".into()));
+            continue;
+        }
         if let Some((side, hole)) = state.hole {
-            show_hint(&session, side, hole, &mut hint, &mut toasts);
-        }
-    }
-    if frame.released {
-        hint.0 = None;
-        press.down = None;
-        if !state.consumed
-            && !state.hint_shown
-            && let Some((side, hole)) = state.hole
-        {
             tap(&session, side, hole, &mut play, &mut toasts);
         }
-        return;
     }
-    press.down = Some(state);
 }
 
 /// A tap on a hole: play it if it is the tapper's to play, else say why not.
@@ -216,27 +255,23 @@ fn show_hint(
     toasts: &mut MessageWriter<Toast>,
 ) {
     let game = &session.game;
-    if !game.mode.landing_hint_allowed() {
-        toasts.write(Toast("No landing hint on Hard".into()));
-        return;
-    }
     if side != game.position().side_to_move() || !game.is_human_turn() {
         return;
     }
-    light_landing(game.position(), hole, hint, toasts);
+    light_landing(game, hole, hint, toasts);
 }
 
 /// Lights where `hole`'s last stone lands and says what happens there.
 pub fn light_landing(
-    pos: &crate::rules::Position,
+    game: &crate::game::Game,
     hole: Hole,
     hint: &mut LandingHint,
     toasts: &mut MessageWriter<Toast>,
 ) {
-    match pos.landing(hole) {
+    match game.position().landing(hole) {
         Ok(landing) => {
             hint.0 = Some((hole, landing));
-            toasts.write(Toast(describe(hole, &landing)));
+            toasts.write(Toast(describe(&game.mode, hole, &landing)));
         }
         Err(e) => {
             toasts.write(Toast(capitalize(&e.to_string())));
@@ -245,15 +280,15 @@ pub fn light_landing(
 }
 
 /// The long-press hint in words.
-pub fn describe(hole: Hole, landing: &Landing) -> String {
-    let whose = |s: Side| theme::side_name(s);
-    let place = format!("{}'s hole {}", whose(landing.side), landing.hole);
+pub fn describe(mode: &Mode, hole: Hole, landing: &Landing) -> String {
+    let whose = |s: Side| words::possessive(mode, s);
+    let place = format!("{} hole {}", whose(landing.side), landing.hole);
     let effect = match landing.effect {
         LandingEffect::Nothing => "nothing is taken".to_string(),
         LandingEffect::Capture(n) => format!("captures {n}"),
         LandingEffect::Tuzdik => "makes a tuzdik".to_string(),
         LandingEffect::TuzdikRefused(why) => format!("3 stones but no tuzdik: {why}"),
-        LandingEffect::IntoTuzdik(owner) => format!("falls into {}'s tuzdik", whose(owner)),
+        LandingEffect::IntoTuzdik(owner) => format!("falls into {} tuzdik", whose(owner)),
     };
     format!("Hole {hole}: last stone in {place}, {effect}")
 }
@@ -281,7 +316,7 @@ fn show_marks(
         }
     }
     if let Ok((mut transform, mut visibility, mut sprite)) = mark.single_mut() {
-        match press.down.and_then(|p| p.hole.filter(|_| !p.consumed)) {
+        match press.down.last().and_then(|p| p.hole.filter(|_| !p.consumed)) {
             Some((side, hole)) => {
                 let r = layout.hole(side, hole);
                 transform.translation = r.center().extend(2.6);

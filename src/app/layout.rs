@@ -40,7 +40,7 @@ pub struct BoardLayout {
     kazans: [Rect; 2],
     /// Stone diameter.
     pub stone: f32,
-    /// Heights of the HUD's top and bottom bars.
+    /// Heights of the HUD's top and bottom bars, the system's insets included.
     pub top_bar: f32,
     pub bottom_bar: f32,
 }
@@ -56,12 +56,25 @@ fn rect(center: Vec2, size: Vec2) -> Rect {
 
 impl BoardLayout {
     pub fn new(window: Vec2, near: Side) -> BoardLayout {
+        BoardLayout::with_insets(window, near, [0.0; 4])
+    }
+
+    /// The layout inside a window whose edges the system covers by `insets` (top, right, bottom, left):
+    /// the bars grow by the top and bottom insets, the board stays clear of the side ones.
+    pub fn with_insets(window: Vec2, near: Side, insets: [f32; 4]) -> BoardLayout {
+        let [inset_top, inset_right, inset_bottom, inset_left] = insets.map(|v| v.max(0.0));
         let orientation = if window.y >= window.x { Orientation::Portrait } else { Orientation::Landscape };
         let margin = (window.x.min(window.y) * 0.025).clamp(6.0, 24.0);
-        let (top_bar, bottom_bar) = bar_heights(window);
+        let (top_bar, bottom_bar) = bar_heights(window - Vec2::new(0.0, inset_top + inset_bottom));
+        let (top_bar, bottom_bar) = (top_bar + inset_top, bottom_bar + inset_bottom);
         let top = window.y / 2.0 - top_bar;
         let bottom = -window.y / 2.0 + bottom_bar;
-        let area = Rect::new(-window.x / 2.0 + margin, bottom, window.x / 2.0 - margin, top);
+        let area = Rect::new(
+            -window.x / 2.0 + margin + inset_left,
+            bottom,
+            window.x / 2.0 - margin - inset_right,
+            top,
+        );
         let pad = margin * 0.8;
         let band = if window.y < 560.0 { LABEL_BAND * 0.8 } else { LABEL_BAND };
         let far = near.opponent();

@@ -10,11 +10,14 @@ pub mod input;
 pub mod launch;
 pub mod layout;
 pub mod persistence;
+pub mod safe_area;
 pub mod screenshot;
 pub mod sound;
 pub mod sowing;
 pub mod theme;
 pub mod title;
+pub mod widgets;
+pub mod words;
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -159,6 +162,8 @@ impl Plugin for GamePlugins {
             .add_plugins(bevy_tweening::TweeningPlugin)
             .add_systems(Update, (start_new_game, apply_moves).chain());
         app.add_plugins((
+            widgets::plugin,
+            safe_area::plugin,
             theme::plugin,
             board::plugin,
             sowing::plugin,
@@ -231,16 +236,8 @@ pub fn near_side(session: &Session, settings: &Settings) -> Side {
 /// Builds and runs the app: desktop and mobile share this.
 pub fn run(launch: Launch) {
     let mut app = App::new();
-    let size = launch.size;
     app.insert_resource(ClearColor(theme::BACKGROUND))
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Toguz Korgool".into(),
-                resolution: bevy::window::WindowResolution::new(size.x as u32, size.y as u32),
-                ..default()
-            }),
-            ..default()
-        }))
+        .add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window(&launch)), ..default() }))
         .add_plugins(GamePlugins)
         .add_plugins(screenshot::plugin)
         .add_systems(Startup, spawn_camera);
@@ -253,6 +250,19 @@ pub fn run(launch: Launch) {
     }
     app.insert_resource(launch);
     app.run();
+}
+
+/// The main window: on a phone or a tablet the whole screen, whatever its size (the layout adapts); on
+/// the desktop a window of the size asked for (a phone's by default).
+fn window(launch: &Launch) -> Window {
+    let mut window = Window { title: "Toguz Korgool".into(), ..default() };
+    if cfg!(any(target_os = "android", target_os = "ios")) {
+        window.mode = bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current);
+        window.resizable = false;
+    } else {
+        window.resolution = bevy::window::WindowResolution::new(launch.size.x as u32, launch.size.y as u32);
+    }
+    window
 }
 
 fn spawn_camera(mut commands: Commands) {

@@ -1,19 +1,29 @@
 //! Settings and the game in progress survive a restart. The save is a small RON file written atomically
-//! (a temporary file, flushed, then renamed over the old one), so a crash mid-write never loses the last
-//! good save. A save that cannot be read is moved aside, not overwritten, and the player is told.
+//! (a temporary file, synced, then renamed over the old one), so a crash mid-write never loses the last
+//! good save. The writing happens on the I/O task pool, never in a frame; writes land in order, and the
+//! pending ones are finished before the app quits or goes to the background.
+//!
+//! The save is read before the first screen is built, so the title can offer "Continue". What cannot be
+//! read is kept as far as it can be (the settings survive a game that no longer replays, or a save from
+//! another version); a file that cannot be read at all is moved aside, never overwritten, and the
+//! player is told in words.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
+use bevy::tasks::futures_lite::future;
+use bevy::tasks::{IoTaskPool, Task};
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, Mode};
 
+use super::widgets::Tap;
 use super::{BoardReset, Screen, Session, Settings};
 
 const FILE: &str = "save.ron";
-const VERSION: u32 = 1;
+pub const VERSION: u32 = 1;
 
 /// A game to continue: its mode and the holes played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -26,27 +36,108 @@ pub struct SavedMoves {
 pub struct SaveFile {
     pub version: u32,
     pub settings: Settings,
+    #[serde(default)]
     pub game: Option<SavedMoves>,
 }
 
 /// The unfinished game found at start-up, offered as "Continue".
-#[derive(Resource, Default, Clone, Debug)]
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct SavedGame(pub Option<SavedMoves>);
 
 /// Where the save lives; `None` keeps everything in memory (screenshots, tests).
 #[derive(Resource, Clone, Debug)]
 pub struct SavePath(pub Option<PathBuf>);
 
-/// A problem with the save, shown on the title screen.
+/// A problem with the save, in words for the player; shown on the title screen until they leave it.
 #[derive(Resource, Default, Clone, Debug)]
 pub struct SaveNotice(pub Option<String>);
 
+/// What was made of the file found at start-up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    pub settings: Settings,
+    pub game: Option<SavedMoves>,
+    /// What the player is told, if anything was lost.
+    pub notice: Option<String>,
+    /// The file could not be read at all: keep it aside rather than overwrite it.
+    pub damaged: bool,
+    /// The details, for the log.
+    pub detail: Option<String>,
+}
+
+pub const NOTICE_DAMAGED: &str =
+    "Your saved game could not be read, so a new game starts. The damaged file was kept aside.";
+pub const NOTICE_GAME_LOST: &str =
+    "Your saved game could not be restored, so a new game starts. Your settings were kept.";
+pub const NOTICE_UNREADABLE: &str = "Your saved game could not be opened, so a new game starts.";
+pub const NOTICE_NOT_SAVED: &str = "This device did not let the game be saved: a restart would lose it.";
+
+/// Saves on their way to the disk.
+#[derive(Resource, Default)]
+pub struct SaveWriter {
+    pending: Vec<Task<Result<(), String>>>,
+    /// The number of the newest write that reached the disk: an older one that comes late is skipped.
+    written: Arc<Mutex<u64>>,
+    issued: u64,
+}
+
+impl SaveWriter {
+    fn write(&mut self, path: PathBuf, text: String) {
+        self.issued += 1;
+        let number = self.issued;
+        let written = self.written.clone();
+        self.pending.push(IoTaskPool::get().spawn(async move {
+            let mut newest = written.lock().map_err(|_| "the save writer failed".to_string())?;
+            if number <= *newest {
+                return Ok(());
+            }
+            write_atomically(&path, &text).map_err(|e| e.to_string())?;
+            *newest = number;
+            Ok(())
+        }));
+    }
+
+    /// Collects the finished writes; the first failure, if any.
+    fn poll(&mut self) -> Option<String> {
+        let mut failure = None;
+        self.pending.retain_mut(|task| match future::block_on(future::poll_once(task)) {
+            Some(result) => {
+                if let Err(e) = result {
+                    failure.get_or_insert(e);
+                }
+                false
+            }
+            None => true,
+        });
+        failure
+    }
+
+    /// Waits for every pending write.
+    pub fn flush(&mut self) {
+        for task in self.pending.drain(..) {
+            if let Err(e) = future::block_on(task) {
+                warn!("saving failed: {e}");
+            }
+        }
+    }
+}
+
+impl Drop for SaveWriter {
+    fn drop(&mut self) {
+        // The single-threaded web build runs tasks only when the app ticks: waiting here would hang.
+        #[cfg(not(target_arch = "wasm32"))]
+        self.flush();
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SavedGame>()
+    app.add_message::<bevy::window::AppLifecycle>()
+        .init_resource::<SavedGame>()
         .init_resource::<SaveNotice>()
-        .add_systems(PreStartup, choose_path)
-        .add_systems(Startup, load_save)
-        .add_systems(Last, write_save);
+        .init_resource::<SaveWriter>()
+        // Before the first screen is built (the initial state's OnEnter runs before Startup).
+        .add_systems(PreStartup, (choose_path, load_save).chain())
+        .add_systems(Last, (write_save, finish_writes).chain());
 }
 
 /// The platform's place for app data.
@@ -92,22 +183,73 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
-/// Reads a save: `Ok(None)` when there is none, `Err` with a reason when it is unreadable.
-pub fn read_save(path: &Path) -> Result<Option<SaveFile>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+/// The saved game, if it still replays through the rules.
+fn replayable(game: Option<SavedMoves>) -> Result<Option<SavedMoves>, String> {
+    match game {
+        Some(g) => match Game::from_moves(g.mode, &g.moves) {
+            Ok(_) => Ok(Some(g)),
+            Err(e) => Err(format!("the saved game does not replay: {e}")),
+        },
+        None => Ok(None),
+    }
+}
+
+/// Makes what it can of a save's text. Never fails: the worst case is the defaults and a notice.
+pub fn read_save_text(text: &str) -> Loaded {
+    let fresh = |notice: &str, damaged: bool, detail: String| Loaded {
+        settings: Settings::default(),
+        game: None,
+        notice: Some(notice.to_string()),
+        damaged,
+        detail: Some(detail),
     };
-    let save: SaveFile = ron::from_str(&text).map_err(|e| format!("the saved data is damaged ({e})"))?;
-    if save.version != VERSION {
-        return Err(format!("the save is from another version ({})", save.version));
+    match ron::from_str::<SaveFile>(text) {
+        // Another version's save keeps its settings, and its game if the game still replays.
+        Ok(save) => match replayable(save.game) {
+            Ok(game) => Loaded { settings: save.settings, game, notice: None, damaged: false, detail: None },
+            Err(detail) => Loaded {
+                settings: save.settings,
+                game: None,
+                notice: Some(NOTICE_GAME_LOST.into()),
+                damaged: false,
+                detail: Some(detail),
+            },
+        },
+        Err(e) => {
+            // The settings alone may still be readable (a save whose game part changed shape): serde
+            // skips the fields it is not asked for, whatever their shape.
+            #[derive(Deserialize)]
+            struct SettingsOnly {
+                settings: Settings,
+            }
+            let settings = ron::from_str::<SettingsOnly>(text).ok().map(|s| s.settings);
+            match settings {
+                Some(settings) => Loaded {
+                    settings,
+                    game: None,
+                    notice: Some(NOTICE_GAME_LOST.into()),
+                    damaged: false,
+                    detail: Some(e.to_string()),
+                },
+                None => fresh(NOTICE_DAMAGED, true, e.to_string()),
+            }
+        }
     }
-    if let Some(game) = &save.game {
-        Game::from_moves(game.mode, &game.moves)
-            .map_err(|e| format!("the saved game does not replay: {e}"))?;
+}
+
+/// Reads the save at `path`: `None` when there is none.
+pub fn read_save(path: &Path) -> Option<Loaded> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Some(read_save_text(&text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => Some(Loaded {
+            settings: Settings::default(),
+            game: None,
+            notice: Some(NOTICE_UNREADABLE.into()),
+            damaged: e.kind() == std::io::ErrorKind::InvalidData,
+            detail: Some(e.to_string()),
+        }),
     }
-    Ok(Some(save))
 }
 
 pub fn to_text(save: &SaveFile) -> String {
@@ -121,26 +263,20 @@ fn load_save(
     mut notice: ResMut<SaveNotice>,
 ) {
     let Some(path) = &path.0 else { return };
-    match read_save(path) {
-        Ok(Some(save)) => {
-            *settings = save.settings;
-            saved.0 = save.game;
-        }
-        Ok(None) => {}
-        Err(reason) => {
-            // Keep the damaged file for inspection; never overwrite it silently.
-            let aside = path.with_extension("ron.damaged");
-            let kept = std::fs::rename(path, &aside).is_ok();
-            notice.0 = Some(if kept {
-                format!(
-                    "Your saved game could not be restored: {reason}. It was kept as {}.",
-                    aside.display()
-                )
-            } else {
-                format!("Your saved game could not be restored: {reason}.")
-            });
+    let Some(loaded) = read_save(path) else { return };
+    if let Some(detail) = &loaded.detail {
+        warn!("save {}: {detail}", path.display());
+    }
+    if loaded.damaged {
+        // Keep the damaged file for inspection; never overwrite it silently.
+        let aside = path.with_extension("ron.damaged");
+        if let Err(e) = std::fs::rename(path, &aside) {
+            warn!("could not keep the damaged save aside: {e}");
         }
     }
+    *settings = loaded.settings;
+    saved.0 = loaded.game;
+    notice.0 = loaded.notice;
 }
 
 /// Saves after every change of the settings or the game.
@@ -150,39 +286,54 @@ fn write_save(
     session: Res<Session>,
     screen: Res<State<Screen>>,
     mut saved: ResMut<SavedGame>,
+    mut writer: ResMut<SaveWriter>,
     mut last: Local<Option<SaveFile>>,
-    mut notice: ResMut<SaveNotice>,
 ) {
     let Some(path) = &path.0 else { return };
     if last.is_some() && !settings.is_changed() && !session.is_changed() && !screen.is_changed() {
         return;
     }
-    let game = if *screen.get() == Screen::Game && !session.game.status().is_over() {
-        Some(SavedMoves { mode: session.game.mode, moves: session.game.moves() })
-    } else if *screen.get() == Screen::Game {
-        None
-    } else {
-        saved.0.clone()
+    let game = match screen.get() {
+        Screen::Game if session.game.status().is_over() => None,
+        Screen::Game => Some(SavedMoves { mode: session.game.mode, moves: session.game.moves() }),
+        _ => saved.0.clone(),
     };
     let save = SaveFile { version: VERSION, settings: settings.clone(), game };
     if last.as_ref() == Some(&save) {
         return;
     }
-    match write_atomically(path, &to_text(&save)) {
-        Ok(()) => {
-            saved.0 = save.game.clone();
-            *last = Some(save);
+    if saved.0 != save.game {
+        saved.0 = save.game.clone();
+    }
+    writer.write(path.clone(), to_text(&save));
+    *last = Some(save);
+}
+
+fn finish_writes(
+    mut writer: ResMut<SaveWriter>,
+    mut notice: ResMut<SaveNotice>,
+    mut exits: MessageReader<AppExit>,
+    mut lifecycle: MessageReader<bevy::window::AppLifecycle>,
+    mut told: Local<bool>,
+) {
+    if let Some(e) = writer.poll() {
+        warn!("saving failed: {e}");
+        if !*told {
+            *told = true;
+            notice.0 = Some(NOTICE_NOT_SAVED.into());
         }
-        Err(e) => {
-            notice.0 = Some(format!("Could not save: {e}"));
-            *last = Some(save);
-        }
+    }
+    // Quitting, or going to the background where the system may end the app without a word.
+    let leaving = exits.read().count() > 0
+        || lifecycle.read().any(|l| matches!(l, bevy::window::AppLifecycle::WillSuspend));
+    if leaving {
+        writer.flush();
     }
 }
 
 /// "Continue": the saved game, replayed through the rules.
 pub fn resume_saved(
-    _: On<Pointer<Click>>,
+    _: On<Tap>,
     saved: Res<SavedGame>,
     mut session: ResMut<Session>,
     mut reset: MessageWriter<BoardReset>,
@@ -197,6 +348,9 @@ pub fn resume_saved(
             reset.write(BoardReset);
             next.set(Screen::Game);
         }
-        Err(e) => notice.0 = Some(format!("The saved game could not be restored: {e}")),
+        Err(e) => {
+            warn!("the saved game does not replay: {e}");
+            notice.0 = Some(NOTICE_GAME_LOST.into());
+        }
     }
 }

@@ -81,7 +81,7 @@ fn drive(
             shot.since_move = Some(0.0);
         }
         if let Some(h) = launch.hint.and_then(Hole::new) {
-            super::input::light_landing(session.game.position(), h, &mut hint, &mut toasts);
+            super::input::light_landing(&session.game, h, &mut hint, &mut toasts);
         }
     }
     if let Some(t) = shot.since_move.as_mut() {

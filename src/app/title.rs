@@ -1,5 +1,9 @@
 //! The start screen: play against the computer (Easy, Medium, Hard; who starts: me, the computer, or by
 //! lot), or hot-seat for two, with the option to turn the board each turn for a phone passed around.
+//!
+//! It is laid out for the screen it is on: one column on a phone, two side by side on a phone held
+//! sideways or a tablet, tighter on short screens, so that everything fits without scrolling. It is
+//! built again when the window changes size.
 
 use bevy::prelude::*;
 use rand::Rng;
@@ -8,9 +12,11 @@ use crate::ai::Level;
 use crate::game::Mode;
 use crate::rules::Side;
 
-use super::hud::{Selected, button, button_colors, labelled_button, text};
+use super::board::ViewSize;
 use super::persistence::{SaveNotice, SavedGame};
+use super::safe_area::SafeArea;
 use super::theme;
+use super::widgets::{Selected, Tap, button, button_colors, labelled_button, padded_labelled_button, text};
 use super::{NewGame, Screen, Settings, Speed, Starter};
 
 #[derive(Component, Copy, Clone, PartialEq, Eq)]
@@ -23,16 +29,22 @@ enum Choice {
 #[derive(Component)]
 struct FlipToggleText;
 
+#[derive(Component)]
+struct TitleRoot;
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Title), spawn_title).add_systems(
+    app.add_systems(
         Update,
-        (mark_selected, button_colors, flip_text).chain().run_if(in_state(Screen::Title)),
-    );
+        (rebuild_title, mark_selected, button_colors, flip_text).chain().run_if(in_state(Screen::Title)),
+    )
+    .add_systems(OnExit(Screen::Title), |mut notice: ResMut<SaveNotice>| {
+        // The player has read it; it is not shown again.
+        notice.0 = None;
+    });
 }
 
 /// The person's side for a new game against the computer.
-pub fn human_side(starter: Starter, previous: Side) -> Side {
-    let _ = previous;
+pub fn human_side(starter: Starter) -> Side {
     match starter {
         Starter::Me => Side::White,
         Starter::Computer => Side::Black,
@@ -46,9 +58,60 @@ pub fn human_side(starter: Starter, previous: Side) -> Side {
     }
 }
 
-fn choice_button(parent: &mut ChildSpawnerCommands, label: &str, choice: Choice) {
-    labelled_button(parent, label, 18.0, choice).observe(
-        move |_: On<Pointer<Click>>, mut settings: ResMut<Settings>| match choice {
+/// Sizes for the screen at hand.
+#[derive(Copy, Clone)]
+struct Metrics {
+    title: f32,
+    heading: f32,
+    choice: f32,
+    action: f32,
+    gap: f32,
+    /// Room each side of a choice's label.
+    pad: f32,
+    two_columns: bool,
+}
+
+impl Metrics {
+    fn for_window(size: Vec2) -> Metrics {
+        let two_columns = size.x > size.y && size.x >= 600.0;
+        if size.min_element() >= 700.0 {
+            // A tablet: larger type, to be read from arm's length.
+            Metrics {
+                title: 56.0,
+                heading: 20.0,
+                choice: 22.0,
+                action: 28.0,
+                gap: 12.0,
+                pad: 16.0,
+                two_columns,
+            }
+        } else if size.y < 700.0 {
+            Metrics {
+                title: 30.0,
+                heading: 14.0,
+                choice: 16.0,
+                action: 20.0,
+                gap: 5.0,
+                pad: 10.0,
+                two_columns,
+            }
+        } else {
+            Metrics {
+                title: 40.0,
+                heading: 16.0,
+                choice: 18.0,
+                action: 24.0,
+                gap: 8.0,
+                pad: 16.0,
+                two_columns,
+            }
+        }
+    }
+}
+
+fn choice_button(parent: &mut ChildSpawnerCommands, label: &str, choice: Choice, m: Metrics) {
+    padded_labelled_button(parent, label, m.choice, m.pad, choice).observe(
+        move |_: On<Tap>, mut settings: ResMut<Settings>| match choice {
             Choice::Level(l) => settings.level = l,
             Choice::Starter(s) => settings.starter = s,
             Choice::Speed(s) => settings.speed = s,
@@ -56,89 +119,177 @@ fn choice_button(parent: &mut ChildSpawnerCommands, label: &str, choice: Choice)
     );
 }
 
-fn row(parent: &mut ChildSpawnerCommands, build: impl FnOnce(&mut ChildSpawnerCommands)) {
+fn row(parent: &mut ChildSpawnerCommands, m: Metrics, build: impl FnOnce(&mut ChildSpawnerCommands)) {
     parent
-        .spawn(Node {
-            column_gap: px(8),
-            flex_wrap: FlexWrap::Wrap,
-            justify_content: JustifyContent::Center,
-            ..default()
-        })
+        .spawn((
+            Name::new("Row"),
+            Node {
+                column_gap: px(m.gap),
+                row_gap: px(m.gap),
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+        ))
         .with_children(build);
 }
 
-fn heading(parent: &mut ChildSpawnerCommands, value: &str) {
-    parent.spawn((text(value, 16.0, theme::TEXT_DIM), Node { margin: UiRect::top(px(10)), ..default() }));
+fn heading(parent: &mut ChildSpawnerCommands, value: &str, m: Metrics) {
+    parent.spawn((
+        Name::new(format!("Heading {value}")),
+        text(value, m.heading, theme::TEXT_DIM),
+        Node { margin: UiRect::top(px(m.gap)), ..default() },
+    ));
 }
 
-fn spawn_title(mut commands: Commands, saved: Option<Res<SavedGame>>, notice: Option<Res<SaveNotice>>) {
+fn pane(
+    parent: &mut ChildSpawnerCommands,
+    name: &str,
+    m: Metrics,
+    build: impl FnOnce(&mut ChildSpawnerCommands),
+) {
+    parent
+        .spawn((
+            Name::new(name.to_string()),
+            Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(m.gap),
+                flex_basis: if m.two_columns { percent(50) } else { auto() },
+                ..default()
+            },
+        ))
+        .with_children(build);
+}
+
+fn rebuild_title(
+    mut commands: Commands,
+    view: Res<ViewSize>,
+    safe: Res<SafeArea>,
+    saved: Res<SavedGame>,
+    notice: Res<SaveNotice>,
+    roots: Query<Entity, With<TitleRoot>>,
+) {
+    let stale = view.is_changed() || safe.is_changed() || saved.is_changed() || notice.is_changed();
+    if !roots.is_empty() && !stale {
+        return;
+    }
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    spawn_title(&mut commands, view.0, &safe, &saved, &notice);
+}
+
+fn spawn_title(commands: &mut Commands, size: Vec2, safe: &SafeArea, saved: &SavedGame, notice: &SaveNotice) {
+    let m = Metrics::for_window(size);
     commands
         .spawn((
             Name::new("Title screen"),
+            TitleRoot,
             Node {
                 width: percent(100),
                 height: percent(100),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 justify_content: JustifyContent::Center,
-                row_gap: px(8),
-                padding: UiRect::all(px(16)),
+                row_gap: px(m.gap),
+                padding: safe.padding(12.0),
+                overflow: Overflow::clip(),
                 ..default()
             },
             BackgroundColor(theme::BACKGROUND),
             DespawnOnExit(Screen::Title),
         ))
         .with_children(|page| {
-            page.spawn(text("Toguz Korgool", 40.0, theme::TEXT));
-            page.spawn(text("Togyz Kumalak - 9 holes - 162 stones", 15.0, theme::TEXT_DIM));
-            if let Some(message) = notice.as_ref().and_then(|n| n.0.clone()) {
+            page.spawn((Name::new("Game name"), text("Toguz Korgool", m.title, theme::TEXT)));
+            page.spawn((
+                Name::new("Subtitle"),
+                text("Togyz Kumalak - 9 holes - 162 stones", m.heading, theme::TEXT_DIM),
+            ));
+            if let Some(message) = notice.0.clone() {
                 page.spawn((
-                    text(message, 15.0, theme::WARNING),
+                    Name::new("Save notice"),
+                    text(message, m.heading, theme::WARNING),
                     TextLayout::justify(Justify::Center),
                     Node { max_width: percent(92), ..default() },
                 ));
             }
-            if saved.as_ref().is_some_and(|s| s.0.is_some()) {
-                labelled_button(page, "Continue", 22.0, ()).observe(super::persistence::resume_saved);
+            if let Some(game) = &saved.0 {
+                labelled_button(page, "Continue", m.action, ()).observe(super::persistence::resume_saved);
+                page.spawn((
+                    Name::new("Saved game"),
+                    text(saved_game_words(game), m.heading, theme::TEXT_DIM),
+                ));
             }
-            heading(page, "Against the computer");
-            row(page, |r| {
-                for level in Level::ALL {
-                    choice_button(r, &super::capitalize(level.name()), Choice::Level(level));
-                }
-            });
-            heading(page, "Who starts");
-            row(page, |r| {
-                choice_button(r, "Me", Choice::Starter(Starter::Me));
-                choice_button(r, "Computer", Choice::Starter(Starter::Computer));
-                choice_button(r, "By lot", Choice::Starter(Starter::ByLot));
-            });
-            labelled_button(page, "Play vs computer", 24.0, ()).observe(
-                |_: On<Pointer<Click>>, settings: Res<Settings>, mut new_game: MessageWriter<NewGame>| {
-                    let human = human_side(settings.starter, Side::White);
-                    new_game.write(NewGame(Mode::Computer { level: settings.level, human }));
+            page.spawn((
+                Name::new("Choices"),
+                Node {
+                    flex_direction: if m.two_columns { FlexDirection::Row } else { FlexDirection::Column },
+                    align_items: if m.two_columns { AlignItems::Start } else { AlignItems::Center },
+                    column_gap: px(16),
+                    row_gap: px(m.gap),
+                    width: percent(100),
+                    max_width: px(900),
+                    ..default()
                 },
-            );
-            heading(page, "Two players on one device");
-            labelled_button(page, "Play hot-seat", 24.0, ()).observe(
-                |_: On<Pointer<Click>>, mut new_game: MessageWriter<NewGame>| {
-                    new_game.write(NewGame(Mode::HotSeat));
-                },
-            );
-            page.spawn(button("Flip", 16.0))
-                .with_children(|b| {
-                    b.spawn((FlipToggleText, text("", 16.0, theme::TEXT)));
-                })
-                .observe(|_: On<Pointer<Click>>, mut settings: ResMut<Settings>| {
-                    settings.flip_each_turn = !settings.flip_each_turn;
+            ))
+            .with_children(|body| {
+                pane(body, "Against the computer", m, |p| {
+                    heading(p, "Against the computer", m);
+                    row(p, m, |r| {
+                        for level in Level::ALL {
+                            choice_button(r, &super::capitalize(level.name()), Choice::Level(level), m);
+                        }
+                    });
+                    heading(p, "Who starts", m);
+                    row(p, m, |r| {
+                        choice_button(r, "Me", Choice::Starter(Starter::Me), m);
+                        choice_button(r, "Computer", Choice::Starter(Starter::Computer), m);
+                        choice_button(r, "By lot", Choice::Starter(Starter::ByLot), m);
+                    });
+                    labelled_button(p, "Play vs computer", m.action, ()).observe(
+                        |_: On<Tap>, settings: Res<Settings>, mut new_game: MessageWriter<NewGame>| {
+                            let human = human_side(settings.starter);
+                            new_game.write(NewGame(Mode::Computer { level: settings.level, human }));
+                        },
+                    );
                 });
-            heading(page, "Sowing speed");
-            row(page, |r| {
-                for speed in Speed::ALL {
-                    choice_button(r, speed.name(), Choice::Speed(speed));
-                }
+                pane(body, "Two players", m, |p| {
+                    heading(p, "Two players on one device", m);
+                    labelled_button(p, "Play hot-seat", m.action, ()).observe(
+                        |_: On<Tap>, mut new_game: MessageWriter<NewGame>| {
+                            new_game.write(NewGame(Mode::HotSeat));
+                        },
+                    );
+                    p.spawn(button("Turn the board", m.choice))
+                        .with_children(|b| {
+                            b.spawn((FlipToggleText, text("", m.choice, theme::TEXT), Pickable::IGNORE));
+                        })
+                        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+                            settings.flip_each_turn = !settings.flip_each_turn;
+                        });
+                    heading(p, "Sowing speed", m);
+                    row(p, m, |r| {
+                        for speed in Speed::ALL {
+                            choice_button(r, speed.name(), Choice::Speed(speed), m);
+                        }
+                    });
+                });
             });
         });
+}
+
+/// "Against Medium, 12 moves played": which game Continue brings back.
+fn saved_game_words(game: &super::persistence::SavedMoves) -> String {
+    let who = match game.mode {
+        Mode::Computer { level, .. } => format!("Against {}", super::capitalize(level.name())),
+        Mode::HotSeat => "Two players".to_string(),
+    };
+    match game.moves.len() {
+        0 => format!("{who}, not started"),
+        1 => format!("{who}, 1 move played"),
+        n => format!("{who}, {n} moves played"),
+    }
 }
 
 fn mark_selected(

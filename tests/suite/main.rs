@@ -5,6 +5,8 @@ mod ai;
 mod app;
 mod common;
 mod engine_protocol;
+#[cfg(feature = "app")]
+mod flows;
 mod game;
 mod perft;
 mod properties;

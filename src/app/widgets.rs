@@ -1,0 +1,256 @@
+//! The UI's small building blocks (buttons, labels) and how a button is pressed.
+//!
+//! Buttons act on [`Tap`], not on picking's `Pointer<Click>`: picking matches a release against the
+//! entities hovered in the *previous* frame, so a press that arrives together with its pointer (every
+//! touch tap, and a mouse moved and clicked in one go) never clicks. Here a press and its release are
+//! each hit-tested against the UI as laid out, at the pointer's own position, whatever frame they arrive
+//! in: a tap on a button acts on the first try, and sliding off the button before lifting cancels it.
+
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+use bevy::ui::UiStack;
+use bevy::window::PrimaryWindow;
+
+use super::theme;
+
+/// A button was tapped (pressed and released on it by the same finger or mouse button).
+#[derive(EntityEvent, Clone, Copy, Debug)]
+pub struct Tap {
+    pub entity: Entity,
+}
+
+/// A choice that is currently selected (level, starter, speed).
+#[derive(Component)]
+pub struct Selected;
+
+/// The pointer that pressed a button: the mouse, or one finger.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Presser {
+    Mouse,
+    Finger(u64),
+}
+
+/// Buttons pressed and not yet released, one per pointer.
+#[derive(Resource, Default)]
+struct ButtonPresses(Vec<(Presser, Entity)>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ButtonPresses>().add_systems(PreUpdate, tap_buttons.after(bevy::input::InputSystems));
+    if let Some(path) = std::env::var_os("TOGUZ_UI_MAP") {
+        app.insert_resource(UiMapPath(path.into())).add_systems(Last, write_ui_map);
+    }
+}
+
+/// `TOGUZ_UI_MAP=FILE`: the file lists, whenever it changes, the screen, the buttons a finger can reach
+/// and the holes, each with its centre in window pixels, so that a script drives the real window
+/// (`tests/window/`) by what is on screen rather than by coordinates written down in advance.
+#[derive(Resource)]
+struct UiMapPath(std::path::PathBuf);
+
+fn write_ui_map(
+    path: Res<UiMapPath>,
+    screen: Res<State<super::Screen>>,
+    hits: HitParams,
+    buttons: Query<(Entity, &Name, &ComputedNode, &UiGlobalTransform), With<Button>>,
+    layout: Option<Res<super::layout::BoardLayout>>,
+    mut last: Local<String>,
+) {
+    let mut lines = vec![format!("screen {:?}", screen.get())];
+    let mut found: Vec<String> = buttons
+        .iter()
+        .filter_map(|(entity, name, node, transform)| {
+            let at = transform.translation * node.inverse_scale_factor();
+            (hit_button(&hits, at) == Some(entity)).then(|| {
+                format!("button {:.0} {:.0} {}", at.x, at.y, name.as_str().trim_start_matches("Button "))
+            })
+        })
+        .collect();
+    found.sort();
+    lines.extend(found);
+    if let Some(layout) = layout.filter(|_| *screen.get() == super::Screen::Game) {
+        for side in crate::rules::Side::BOTH {
+            for hole in crate::rules::Hole::all() {
+                let c = layout.hole(side, hole).center();
+                let (x, y) = (c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y);
+                lines.push(format!("hole {x:.0} {y:.0} {side} {hole}"));
+            }
+        }
+    }
+    let text = lines.join("\n") + "\n";
+    if *last != text {
+        let tmp = path.0.with_extension("tmp");
+        if std::fs::write(&tmp, &text).and_then(|()| std::fs::rename(&tmp, &path.0)).is_ok() {
+            *last = text;
+        }
+    }
+}
+
+pub fn button(label: impl Into<String>, font: f32) -> impl Bundle {
+    padded_button(label, font, 16.0)
+}
+
+/// A button with `pad` pixels each side of its label: narrower rows of choices on small screens.
+pub fn padded_button(label: impl Into<String>, font: f32, pad: f32) -> impl Bundle {
+    (
+        Name::new(format!("Button {}", label.into())),
+        Button,
+        Node {
+            padding: UiRect::axes(px(pad), px(10)),
+            min_width: px(64),
+            min_height: px(44),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(12)),
+            border: UiRect::all(px(2)),
+            ..default()
+        },
+        BorderColor::all(Color::srgba(1.0, 0.85, 0.6, 0.35)),
+        BackgroundColor(theme::BUTTON),
+        TextFont { font_size: FontSize::Px(font), ..default() },
+    )
+}
+
+/// A button with its label, as a child of `parent`; chain `.observe(...)` with an `On<Tap>` for what it
+/// does.
+pub fn labelled_button<'a>(
+    parent: &'a mut ChildSpawnerCommands,
+    label: &str,
+    size: f32,
+    extra: impl Bundle,
+) -> EntityCommands<'a> {
+    padded_labelled_button(parent, label, size, 16.0, extra)
+}
+
+pub fn padded_labelled_button<'a>(
+    parent: &'a mut ChildSpawnerCommands,
+    label: &str,
+    size: f32,
+    pad: f32,
+    extra: impl Bundle,
+) -> EntityCommands<'a> {
+    let mut button = parent.spawn((padded_button(label, size, pad), extra));
+    button.with_children(|b| {
+        b.spawn((text(label, size, theme::TEXT), Pickable::IGNORE));
+    });
+    button
+}
+
+pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (Text::new(value), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(color))
+}
+
+/// Hover and press feedback for every button.
+#[allow(clippy::type_complexity)]
+pub fn button_colors(
+    mut buttons: Query<
+        (&Interaction, &mut BackgroundColor, Option<&Selected>),
+        (With<Button>, Changed<Interaction>),
+    >,
+) {
+    for (interaction, mut color, selected) in &mut buttons {
+        color.0 = match (interaction, selected.is_some()) {
+            (Interaction::Pressed, _) => theme::BUTTON_PRESSED,
+            (Interaction::Hovered, _) => theme::BUTTON_HOVER,
+            (Interaction::None, true) => theme::BUTTON_SELECTED,
+            (Interaction::None, false) => theme::BUTTON,
+        };
+    }
+}
+
+/// The button under a point of the window (logical pixels from its top-left), if the topmost UI node
+/// there is a button or inside one. A visible panel over the screen hides the buttons beneath it.
+pub fn button_at(world: &mut World, point: Vec2) -> Option<Entity> {
+    let mut state: bevy::ecs::system::SystemState<HitParams> = bevy::ecs::system::SystemState::new(world);
+    let params = state.get(world).ok()?;
+    hit_button(&params, point)
+}
+
+#[derive(bevy::ecs::system::SystemParam)]
+struct HitParams<'w, 's> {
+    /// Absent without the UI plugin (the headless tests of the board).
+    stack: Option<Res<'w, UiStack>>,
+    nodes: Query<
+        'w,
+        's,
+        (
+            &'static ComputedNode,
+            &'static UiGlobalTransform,
+            &'static InheritedVisibility,
+            Option<&'static Pickable>,
+        ),
+    >,
+    buttons: Query<'w, 's, (), With<Button>>,
+    parents: Query<'w, 's, &'static ChildOf>,
+}
+
+fn hit_button(p: &HitParams, point: Vec2) -> Option<Entity> {
+    for &entity in p.stack.as_ref()?.uinodes.iter().rev() {
+        let Ok((node, transform, visible, pickable)) = p.nodes.get(entity) else { continue };
+        if !visible.get() || pickable.is_some_and(|p| !p.should_block_lower && !p.is_hoverable) {
+            continue;
+        }
+        // The UI is laid out in physical pixels.
+        let physical = point / node.inverse_scale_factor();
+        if !node.contains_point(*transform, physical) {
+            continue;
+        }
+        // The topmost node under the point decides: a button, a label inside one, or something else.
+        let mut current = entity;
+        loop {
+            if p.buttons.contains(current) {
+                return Some(current);
+            }
+            match p.parents.get(current) {
+                Ok(parent) => current = parent.parent(),
+                Err(_) => return None,
+            }
+        }
+    }
+    None
+}
+
+fn tap_buttons(
+    touches: Res<Touches>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    hits: HitParams,
+    mut presses: ResMut<ButtonPresses>,
+    mut commands: Commands,
+) {
+    let cursor = window.single().ok().and_then(Window::cursor_position);
+    let mut downs: Vec<(Presser, Vec2)> = Vec::new();
+    let mut ups: Vec<(Presser, Option<Vec2>)> = Vec::new();
+    for t in touches.iter_just_pressed() {
+        downs.push((Presser::Finger(t.id()), t.position()));
+    }
+    for t in touches.iter_just_released() {
+        ups.push((Presser::Finger(t.id()), Some(t.position())));
+    }
+    // A cancelled touch (a system gesture, palm rejection) presses nothing.
+    for t in touches.iter_just_canceled() {
+        ups.push((Presser::Finger(t.id()), None));
+    }
+    if let Some(mouse) = mouse.as_deref() {
+        if mouse.just_pressed(MouseButton::Left)
+            && let Some(c) = cursor
+        {
+            downs.push((Presser::Mouse, c));
+        }
+        if mouse.just_released(MouseButton::Left) {
+            ups.push((Presser::Mouse, cursor));
+        }
+    }
+    for (presser, at) in downs {
+        presses.0.retain(|(p, _)| *p != presser);
+        if let Some(button) = hit_button(&hits, at) {
+            presses.0.push((presser, button));
+        }
+    }
+    for (presser, at) in ups {
+        let Some(i) = presses.0.iter().position(|(p, _)| *p == presser) else { continue };
+        let (_, pressed) = presses.0.swap_remove(i);
+        if at.and_then(|at| hit_button(&hits, at)) == Some(pressed) {
+            commands.trigger(Tap { entity: pressed });
+        }
+    }
+}

@@ -1,0 +1,496 @@
+//! Whole flows as a player goes through them: the real app (Bevy's default plugins with UI layout, no
+//! window system and no GPU) started with a real save folder, driven through the title screen's buttons
+//! with pointers that arrive and press in the same frame (as every touch tap does), across restarts.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use bevy::input::ButtonState;
+use bevy::input::mouse::MouseButtonInput;
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::render::RenderPlugin;
+use bevy::render::settings::WgpuSettings;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::{ExitCondition, PrimaryWindow, WindowResolution};
+use toguz::ai::Level;
+use toguz::app::board::{HoleView, KazanView, StoneSlots, place_at, rule_counts};
+use toguz::app::layout::BoardLayout;
+use toguz::app::persistence::{NOTICE_DAMAGED, SaveNotice, SavePath, SaveWriter, read_save};
+use toguz::app::widgets::{Tap, button_at};
+use toguz::app::{GamePlugins, Screen, Session, Settings, Speed};
+use toguz::game::{Game, Mode};
+use toguz::rules::{Hole, Side};
+
+const FRAME: Duration = Duration::from_millis(16);
+
+const PHONE: Vec2 = Vec2::new(390.0, 844.0);
+const SMALL_PHONE: Vec2 = Vec2::new(360.0, 640.0);
+const PHONE_SIDEWAYS: Vec2 = Vec2::new(844.0, 390.0);
+const TABLET: Vec2 = Vec2::new(1366.0, 1024.0);
+
+/// A folder of its own for one test's save.
+fn save_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("toguz-flow-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The app as it starts on a device of `size`, with its save in `dir`.
+fn start_app(size: Vec2, dir: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .build()
+            .disable::<bevy::winit::WinitPlugin>()
+            .disable::<bevy::log::LogPlugin>()
+            .set(RenderPlugin {
+                render_creation: WgpuSettings { backends: None, ..default() }.into(),
+                ..default()
+            })
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    resolution: WindowResolution::new(size.x as u32, size.y as u32),
+                    ..default()
+                }),
+                exit_condition: ExitCondition::DontExit,
+                ..default()
+            }),
+    )
+    .add_plugins(GamePlugins)
+    .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
+    .insert_resource(SavePath(Some(dir.join("save.ron"))))
+    .init_resource::<Taps>()
+    .add_observer(|tap: On<Tap>, mut taps: ResMut<Taps>| taps.0.push(tap.entity))
+    .add_systems(Startup, |mut commands: Commands| {
+        commands.spawn(Camera2d);
+    });
+    app.finish();
+    app.cleanup();
+    frames(&mut app, 4);
+    app
+}
+
+/// Every button tap, in order.
+#[derive(Resource, Default)]
+struct Taps(Vec<Entity>);
+
+fn frames(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.update();
+    }
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn moves(app: &App) -> Vec<u8> {
+    app.world().resource::<Session>().game.moves()
+}
+
+/// The visible buttons, by label, with their centres in window coordinates (logical pixels).
+fn buttons(app: &mut App) -> Vec<(String, Entity, Vec2)> {
+    let mut q =
+        app.world_mut()
+            .query::<(Entity, &Name, &Button, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>();
+    let world = app.world();
+    let mut found: Vec<_> = q
+        .iter(world)
+        .filter(|(_, _, _, node, _, visible)| visible.get() && node.size().min_element() > 0.0)
+        .map(|(e, name, _, node, transform, _)| {
+            let label = name.as_str().trim_start_matches("Button ").to_string();
+            (label, e, transform.translation * node.inverse_scale_factor())
+        })
+        .collect::<Vec<_>>();
+    // Only the buttons a finger can reach: not those under an open panel.
+    found.retain(|(_, e, at)| button_at(app.world_mut(), *at) == Some(*e));
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found
+}
+
+fn button(app: &mut App, label: &str) -> (Entity, Vec2) {
+    let all = buttons(app);
+    all.iter()
+        .find(|(l, _, _)| l == label)
+        .map(|(_, e, c)| (*e, *c))
+        .unwrap_or_else(|| panic!("no button '{label}' on screen; there are {:?}", labels(&all)))
+}
+
+fn labels(all: &[(String, Entity, Vec2)]) -> Vec<&str> {
+    all.iter().map(|(l, _, _)| l.as_str()).collect()
+}
+
+fn has_button(app: &mut App, label: &str) -> bool {
+    buttons(app).iter().any(|(l, _, _)| l == label)
+}
+
+fn window_entity(app: &mut App) -> Entity {
+    app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world()).unwrap()
+}
+
+/// A mouse moved onto `at` and clicked in the same frame, as `xdotool mousemove X Y click 1` does.
+fn mouse_click_arriving(app: &mut App, at: Vec2) {
+    let window = window_entity(app);
+    app.world_mut().get_mut::<Window>(window).unwrap().set_cursor_position(Some(at));
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(MouseButtonInput { button: MouseButton::Left, state, window });
+    }
+    frames(app, 3);
+}
+
+/// A new finger that touches `at` and lifts in the same frame.
+fn touch_tap_arriving(app: &mut App, at: Vec2) {
+    static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(100);
+    let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let window = window_entity(app);
+    for phase in [TouchPhase::Started, TouchPhase::Ended] {
+        app.world_mut().write_message(TouchInput { phase, position: at, window, force: None, id });
+    }
+    frames(app, 3);
+}
+
+fn press(app: &mut App, label: &str) {
+    let (_, at) = button(app, label);
+    touch_tap_arriving(app, at);
+}
+
+fn click(app: &mut App, label: &str) {
+    let (_, at) = button(app, label);
+    mouse_click_arriving(app, at);
+}
+
+/// Taps the centre of a hole and waits for the move's animation to end.
+fn tap_hole(app: &mut App, side: Side, hole: u8) {
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let c = layout.hole(side, Hole::new(hole).unwrap()).center();
+    touch_tap_arriving(app, Vec2::new(c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y));
+    frames(app, 200);
+}
+
+/// All 18 holes and both kazans are drawn where the layout puts them, at their size, and the 162 stones
+/// sit where the rules say.
+fn assert_board_whole(app: &mut App) {
+    assert_eq!(screen(app), Screen::Game);
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let mut q = app.world_mut().query::<(&HoleView, &Sprite, &Transform)>();
+    let holes: Vec<_> = q.iter(app.world()).map(|(v, s, t)| (*v, s.custom_size, t.translation)).collect();
+    assert_eq!(holes.len(), 18, "18 holes");
+    for (view, size, at) in holes {
+        let r = layout.hole(view.side, view.hole);
+        assert_eq!(size, Some(r.size()), "hole {} {} is drawn at its size", view.side, view.hole);
+        assert!(
+            at.truncate().distance(r.center()) < 0.5,
+            "hole {} {} sits in its place",
+            view.side,
+            view.hole
+        );
+    }
+    let mut q = app.world_mut().query::<(&KazanView, &Sprite, &Transform)>();
+    let kazans: Vec<_> = q.iter(app.world()).map(|(v, s, t)| (*v, s.custom_size, t.translation)).collect();
+    assert_eq!(kazans.len(), 2, "two kazans");
+    for (view, size, at) in kazans {
+        let r = layout.kazan(view.0);
+        assert_eq!(size, Some(r.size()), "kazan {} is drawn at its size", view.0);
+        assert!(at.truncate().distance(r.center()) < 0.5);
+    }
+    let counts = rule_counts(app.world().resource::<Session>().game.position());
+    let slots: Vec<Vec<Entity>> = app.world().resource::<StoneSlots>().places.to_vec();
+    let mut stones = 0;
+    for (i, place) in slots.iter().enumerate() {
+        assert_eq!(place.len(), usize::from(counts[i]), "{:?}", place_at(i));
+        for (k, &stone) in place.iter().enumerate() {
+            let t = app.world().get::<Transform>(stone).expect("a live stone entity");
+            assert!(t.translation.truncate().distance(layout.stone_position(place_at(i), k)) < 0.5);
+            stones += 1;
+        }
+    }
+    assert_eq!(stones, 162);
+}
+
+fn flushed_save(app: &mut App, dir: &Path) -> toguz::app::persistence::Loaded {
+    app.world_mut().resource_mut::<SaveWriter>().flush();
+    read_save(&dir.join("save.ron")).expect("a save was written")
+}
+
+fn wait_for_moves(app: &mut App, n: usize) {
+    let start = Instant::now();
+    while moves(app).len() < n && start.elapsed() < Duration::from_secs(30) {
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    frames(app, 200);
+    assert_eq!(moves(app).len(), n, "the computer replied");
+}
+
+#[test]
+fn a_new_player_goes_from_the_title_through_three_games_and_every_board_is_whole() {
+    let dir = save_dir("three-games");
+    let mut app = start_app(PHONE, &dir);
+    assert_eq!(screen(&app), Screen::Title);
+    assert!(!has_button(&mut app, "Continue"), "nothing to continue on a first launch");
+    // The mouse arrives on "Medium" and clicks in one go.
+    click(&mut app, "Medium");
+    assert_eq!(app.world().resource::<Settings>().level, Level::Medium);
+    press(&mut app, "Play vs computer");
+    assert_eq!(
+        app.world().resource::<Session>().game.mode,
+        Mode::Computer { level: Level::Medium, human: Side::White }
+    );
+    frames(&mut app, 3);
+    assert_board_whole(&mut app);
+    tap_hole(&mut app, Side::White, 7);
+    wait_for_moves(&mut app, 2);
+    assert_board_whole(&mut app);
+
+    // Second game, from the menu.
+    press(&mut app, "Menu");
+    press(&mut app, "New game");
+    assert!(moves(&app).is_empty(), "a new game starts from the beginning");
+    frames(&mut app, 3);
+    assert_board_whole(&mut app);
+
+    // Third game, through the title screen.
+    press(&mut app, "Menu");
+    press(&mut app, "Quit to title");
+    assert_eq!(screen(&app), Screen::Title);
+    press(&mut app, "Play hot-seat");
+    frames(&mut app, 3);
+    assert_eq!(app.world().resource::<Session>().game.mode, Mode::HotSeat);
+    assert_board_whole(&mut app);
+    tap_hole(&mut app, Side::White, 2);
+    assert_eq!(moves(&app), [2]);
+    assert_board_whole(&mut app);
+
+    let saved = flushed_save(&mut app, &dir);
+    assert_eq!(saved.settings.level, Level::Medium, "the choice of level is saved");
+    assert_eq!(saved.game.map(|g| (g.mode, g.moves)), Some((Mode::HotSeat, vec![2])));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unfinished_game_is_offered_again_after_a_restart_and_continues_where_it_stopped() {
+    let dir = save_dir("restart");
+    {
+        let mut app = start_app(PHONE, &dir);
+        click(&mut app, "Fast");
+        press(&mut app, "Play hot-seat");
+        frames(&mut app, 3);
+        tap_hole(&mut app, Side::White, 7);
+        tap_hole(&mut app, Side::Black, 3);
+        assert_eq!(moves(&app), [7, 3]);
+        // The app is closed here, right after the move: nothing is lost.
+    }
+    let mut app = start_app(PHONE, &dir);
+    assert_eq!(screen(&app), Screen::Title);
+    assert_eq!(app.world().resource::<Settings>().speed, Speed::Fast, "the settings came back");
+    press(&mut app, "Continue");
+    frames(&mut app, 3);
+    assert_eq!(moves(&app), [7, 3], "the game continues where it stopped");
+    assert_eq!(app.world().resource::<Session>().game.mode, Mode::HotSeat);
+    assert_board_whole(&mut app);
+    tap_hole(&mut app, Side::White, 2);
+    assert_eq!(moves(&app), [7, 3, 2]);
+
+    // A new game replaces the saved one only when the player starts it.
+    drop(app);
+    let mut app = start_app(PHONE, &dir);
+    assert!(has_button(&mut app, "Continue"));
+    press(&mut app, "Play vs computer");
+    frames(&mut app, 2);
+    let saved = flushed_save(&mut app, &dir);
+    assert_eq!(saved.game.map(|g| g.moves), Some(vec![]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_save_is_explained_on_the_title_screen_once() {
+    let dir = save_dir("damaged");
+    std::fs::write(dir.join("save.ron"), "(version: 1, settings: (speed: Fa").unwrap();
+    let mut app = start_app(PHONE, &dir);
+    assert_eq!(screen(&app), Screen::Title);
+    let shown: Vec<String> = {
+        let mut q = app.world_mut().query::<&Text>();
+        q.iter(app.world()).map(|t| t.0.clone()).collect()
+    };
+    assert!(shown.iter().any(|t| t == NOTICE_DAMAGED), "the title says what happened: {shown:?}");
+    assert!(!shown.iter().any(|t| t.contains("save.ron")), "no file path on screen");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("save.ron.damaged")).unwrap(),
+        "(version: 1, settings: (speed: Fa",
+        "the damaged file is kept aside"
+    );
+    assert!(!has_button(&mut app, "Continue"));
+    press(&mut app, "Play hot-seat");
+    press(&mut app, "Menu");
+    press(&mut app, "Quit to title");
+    assert_eq!(app.world().resource::<SaveNotice>().0, None, "once read, the notice is gone");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A finished game on the board, to reach the game-over panel.
+fn finished_game() -> Game {
+    let mut game = Game::new(Mode::HotSeat);
+    let mut seed = 7u64;
+    while !game.status().is_over() {
+        let legal: Vec<Hole> = game.position().legal_moves().collect();
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let hole = legal[(seed >> 33) as usize % legal.len()];
+        game.play(hole).unwrap();
+    }
+    game
+}
+
+/// Brings a fresh app, with no save, to one of its screens: "title", "game", "menu" or "game over".
+fn at_screen(which: &str, size: Vec2, dir: &Path) -> App {
+    let _ = std::fs::remove_dir_all(dir);
+    let mut app = start_app(size, dir);
+    if which == "title" {
+        return app;
+    }
+    press(&mut app, "Play hot-seat");
+    frames(&mut app, 2);
+    match which {
+        "game" => {
+            tap_hole(&mut app, Side::White, 7);
+        }
+        "menu" => press(&mut app, "Menu"),
+        "game over" => {
+            let game = finished_game();
+            let world = app.world_mut();
+            let generation = world.resource::<Session>().generation + 1;
+            *world.resource_mut::<Session>() = Session { game, generation };
+            world.write_message(toguz::app::BoardReset);
+            frames(&mut app, 4);
+        }
+        other => panic!("no screen {other}"),
+    }
+    app
+}
+
+#[test]
+fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
+    let dir = save_dir("every-button");
+    let screens: [(&str, &[&str]); 4] = [
+        (
+            "title",
+            &[
+                "By lot",
+                "Computer",
+                "Easy",
+                "Fast",
+                "Hard",
+                "Instant",
+                "Me",
+                "Medium",
+                "Normal",
+                "Play hot-seat",
+                "Play vs computer",
+                "Slow",
+                "Turn the board",
+            ],
+        ),
+        ("game", &["Hint", "Menu", "Undo"]),
+        ("menu", &["Flip", "New game", "Quit to title", "Resume", "Sound", "Speed"]),
+        ("game over", &["Menu", "Play again"]),
+    ];
+    for (which, expected) in screens {
+        let all = {
+            let mut app = at_screen(which, PHONE, &dir);
+            buttons(&mut app)
+        };
+        assert_eq!(labels(&all), expected, "{which}: the buttons a finger can reach");
+        for (label, _, _) in &all {
+            for by_touch in [false, true] {
+                // A fresh app each time: a button may leave the screen it is on.
+                let mut app = at_screen(which, PHONE, &dir);
+                let (entity, at) = button(&mut app, label);
+                assert_eq!(
+                    button_at(app.world_mut(), at),
+                    Some(entity),
+                    "{which}: '{label}' is the button under its centre"
+                );
+                app.world_mut().resource_mut::<Taps>().0.clear();
+                if by_touch {
+                    touch_tap_arriving(&mut app, at);
+                } else {
+                    mouse_click_arriving(&mut app, at);
+                }
+                let taps = &app.world().resource::<Taps>().0;
+                assert_eq!(
+                    taps.as_slice(),
+                    [entity],
+                    "{which}: '{label}' acts once on the first {}",
+                    if by_touch { "touch" } else { "click" }
+                );
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_press_that_slides_off_a_button_or_lands_on_a_panel_does_nothing() {
+    let dir = save_dir("slide-off");
+    let mut app = at_screen("menu", PHONE, &dir);
+    let (_, resume) = button(&mut app, "Resume");
+    let window = window_entity(&mut app);
+    app.world_mut().resource_mut::<Taps>().0.clear();
+    let off = resume + Vec2::new(0.0, 200.0);
+    for (phase, position) in
+        [(TouchPhase::Started, resume), (TouchPhase::Moved, off), (TouchPhase::Ended, off)]
+    {
+        app.world_mut().write_message(TouchInput { phase, position, window, force: None, id: 1 });
+        frames(&mut app, 2);
+    }
+    assert!(app.world().resource::<Taps>().0.is_empty(), "sliding off cancels the press");
+    // The menu covers the bottom bar: its buttons cannot be reached through it.
+    let hidden_hint = {
+        let mut q = app.world_mut().query::<(&Name, &UiGlobalTransform, &ComputedNode)>();
+        q.iter(app.world())
+            .find(|(n, _, _)| n.as_str() == "Button Hint")
+            .map(|(_, t, node)| t.translation * node.inverse_scale_factor())
+            .unwrap()
+    };
+    assert_eq!(button_at(app.world_mut(), hidden_hint), None, "the open menu hides the bar's buttons");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_title_screen_fits_phones_upright_and_sideways_and_tablets_with_a_saved_game_and_a_notice() {
+    let dir = save_dir("title-fits");
+    for size in [PHONE, SMALL_PHONE, PHONE_SIDEWAYS, TABLET] {
+        // A damaged save gives the notice; a game played then left gives Continue.
+        std::fs::write(dir.join("save.ron"), "damaged {{").unwrap();
+        let mut app = start_app(size, &dir);
+        press(&mut app, "Play hot-seat");
+        frames(&mut app, 2);
+        tap_hole(&mut app, Side::White, 7);
+        drop(app);
+        let mut app = start_app(size, &dir);
+        // Damage nothing this time, but show a notice as a failed write would.
+        app.world_mut().resource_mut::<SaveNotice>().0 = Some(NOTICE_DAMAGED.to_string());
+        frames(&mut app, 3);
+        let all = buttons(&mut app);
+        assert!(all.iter().any(|(l, _, _)| l == "Continue"), "{size}: {:?}", labels(&all));
+        let mut q =
+            app.world_mut().query::<(&Name, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>();
+        let window = Rect::from_corners(Vec2::ZERO, size);
+        for (name, node, transform, visible) in q.iter(app.world()) {
+            if !visible.get() || node.size().min_element() <= 0.0 || name.as_str() == "Title screen" {
+                continue;
+            }
+            let s = node.inverse_scale_factor();
+            let r = Rect::from_center_size(transform.translation * s, node.size() * s);
+            assert!(
+                window.contains(r.min + Vec2::splat(0.5)) && window.contains(r.max - Vec2::splat(0.5)),
+                "{size}: '{name}' at {r:?} is cut off"
+            );
+            if name.as_str().starts_with("Button ") {
+                assert!(r.height() >= 44.0 - 0.5, "{size}: '{name}' is a big enough touch target");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
