@@ -61,7 +61,13 @@ pub struct AiPaused(pub bool);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>()
         .init_resource::<AiPaused>()
-        .add_systems(Update, (start_thinking, poll_thinking).chain().run_if(in_state(Screen::Game)))
+        .add_systems(
+            Update,
+            (start_thinking, poll_thinking)
+                .chain()
+                .in_set(super::Frame::Input)
+                .run_if(in_state(Screen::Game)),
+        )
         .add_systems(OnExit(Screen::Game), |mut t: ResMut<Thinking>| t.cancel());
 }
 

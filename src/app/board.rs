@@ -129,6 +129,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (update_layout, snap_on_reset, sync_labels, mark_six_and_nine, sync_tuzdiks)
                 .chain()
+                .in_set(super::Frame::View)
                 .run_if(in_state(Screen::Game)),
         );
 }
@@ -140,12 +141,23 @@ fn init_view_size(mut commands: Commands, launch: Option<Res<Launch>>, existing:
     }
 }
 
-fn track_window(window: Query<&Window, With<PrimaryWindow>>, size: Option<ResMut<ViewSize>>) {
+fn track_window(
+    window: Query<&Window, With<PrimaryWindow>>,
+    size: Option<ResMut<ViewSize>>,
+    ui_scale: Option<ResMut<UiScale>>,
+) {
     let Some(mut size) = size else { return };
     if let Ok(window) = window.single() {
         let s = Vec2::new(window.width(), window.height());
         if s.x > 1.0 && s.y > 1.0 && s != size.0 {
             size.0 = s;
+        }
+    }
+    // The UI grows with the board's text on a tablet.
+    if let Some(mut ui_scale) = ui_scale {
+        let wanted = super::layout::text_scale(size.0);
+        if ui_scale.0 != wanted {
+            ui_scale.0 = wanted;
         }
     }
 }
@@ -362,7 +374,7 @@ pub fn snap_on_reset(
         (Without<StoneView>, Without<CountBadge>),
     >,
     mut numbers: Query<
-        (&HoleNumber, &mut Transform),
+        (&HoleNumber, &mut Transform, &mut TextFont),
         (Without<StoneView>, Without<CountBadge>, Without<CountLabel>),
     >,
     mut commands: Commands,
@@ -387,7 +399,7 @@ pub fn snap_on_reset(
     for (badge, mut transform, mut sprite) in &mut badges {
         transform.translation = layout.count_position(badge.0).extend(5.0);
         let size = match badge.0 {
-            Place::Hole(..) => 26.0,
+            Place::Hole(..) => 26.0 * layout.text_scale(),
             Place::Kazan(side) => (layout.kazan(side).size().min_element() * 1.1).clamp(34.0, 64.0),
         };
         sprite.custom_size = Some(Vec2::splat(size));
@@ -405,7 +417,8 @@ pub fn snap_on_reset(
             }
         };
     }
-    for (number, mut transform) in &mut numbers {
+    for (number, mut transform, mut font) in &mut numbers {
+        font.font_size = FontSize::Px(11.0 * layout.text_scale());
         transform.translation = layout.number_position(number.0, number.1).extend(2.5);
         transform.rotation = faces_player(&session, &settings, number.0, &layout);
     }

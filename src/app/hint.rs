@@ -14,7 +14,9 @@ use crate::rules::{Hole, Position};
 
 use super::ai_task::run_cooperatively;
 use super::layout::BoardLayout;
+use super::locale::Locale;
 use super::theme::{self, Art};
+use super::words;
 use super::{Screen, Session, Toast};
 
 /// Deep enough for sound advice, quick enough to answer within a second on a phone.
@@ -45,7 +47,13 @@ pub(super) fn plugin(app: &mut App) {
             }
             h.shown = None;
         })
-        .add_systems(Update, (start_hint, finish_hint, show_ring).chain().run_if(in_state(Screen::Game)));
+        .add_systems(
+            Update,
+            (start_hint, finish_hint, show_ring)
+                .chain()
+                .in_set(super::Frame::View)
+                .run_if(in_state(Screen::Game)),
+        );
 }
 
 fn spawn_ring(mut commands: Commands, art: Res<Art>) {
@@ -67,6 +75,7 @@ async fn search_hint(position: Position, cancel: Arc<AtomicBool>) -> Option<Hint
 fn start_hint(
     mut requests: MessageReader<HintRequest>,
     session: Res<Session>,
+    locale: Res<Locale>,
     mut state: ResMut<HintState>,
     mut toasts: MessageWriter<Toast>,
 ) {
@@ -75,11 +84,11 @@ fn start_hint(
     }
     let game = &session.game;
     if !game.mode.landing_hint_allowed() {
-        toasts.write(Toast("No hints on Hard".into()));
+        toasts.write(Toast(locale.t("toast.no_hints_hard")));
         return;
     }
     if !game.is_human_turn() {
-        toasts.write(Toast("Hints are for your own turn".into()));
+        toasts.write(Toast(locale.t("toast.hints_own_turn")));
         return;
     }
     if state.task.as_ref().is_some_and(|(g, _, _)| *g == session.generation) {
@@ -88,10 +97,15 @@ fn start_hint(
     let cancel = Arc::new(AtomicBool::new(false));
     let task = AsyncComputeTaskPool::get().spawn(search_hint(*game.position(), cancel.clone()));
     state.task = Some((session.generation, task, cancel));
-    toasts.write(Toast("Looking for a good move...".into()));
+    toasts.write(Toast(locale.t("toast.looking")));
 }
 
-fn finish_hint(session: Res<Session>, mut state: ResMut<HintState>, mut toasts: MessageWriter<Toast>) {
+fn finish_hint(
+    session: Res<Session>,
+    locale: Res<Locale>,
+    mut state: ResMut<HintState>,
+    mut toasts: MessageWriter<Toast>,
+) {
     if state.shown.is_some_and(|(g, _)| g != session.generation) {
         state.shown = None;
     }
@@ -106,16 +120,10 @@ fn finish_hint(session: Res<Session>, mut state: ResMut<HintState>, mut toasts: 
     state.task = None;
     if let Some(hint) = result {
         // A forced result already says how it ends ("wins in 3 moves"): no stone count after it.
-        let text = if hint.is_forced() {
-            format!("Hint: play hole {} - {}", hint.hole, hint.reason_text())
-        } else {
-            format!(
-                "Hint: play hole {} - {} ({:+.1} stones)",
-                hint.hole,
-                hint.reason_text(),
-                hint.eval_stones
-            )
-        };
+        let reasons = hint.reasons.iter().map(|r| words::reason(&locale, r)).collect::<Vec<_>>().join(", ");
+        // The reasons say what the move does; the search's evaluation is not shown: a number of stones
+        // below zero on a recommended move puzzles more than it tells.
+        let text = locale.f("hint.play", &[("hole", &hint.hole), ("reasons", &reasons)]);
         toasts.write(Toast(text));
         state.shown = Some((generation, hint.hole));
     }

@@ -11,16 +11,18 @@ use crate::rules::{EndReason, Side, Status};
 
 use super::ai_task::Thinking;
 use super::board::{ShownCounts, needs_six_nine_mark, place_index};
+use super::confirm::{PendingNewGame, new_game_or_ask};
 use super::hint::HintRequest;
 use super::input::{BoardBlocked, LandingHint};
 use super::layout::{BOTTOM_BAR, BoardLayout, TOP_BAR};
+use super::locale::{Locale, Tr};
 use super::safe_area::SafeArea;
 use super::sowing::FinishAnimation;
 use super::sowing::Timeline;
 use super::theme;
-use super::widgets::{Tap, button, button_colors, labelled_button, text};
-use super::words;
-use super::{BoardReset, NewGame, Screen, Session, Settings, Speed, Toast};
+use super::widgets::{Tap, TapBarrier, button, button_colors, labelled_button, padded_labelled_button, text};
+use super::words::{self, Who};
+use super::{BoardReset, MovePlayed, NewGame, Screen, Session, Settings, Speed, Toast};
 use crate::rules::Place;
 
 /// Take back the last move (against the computer: your move and its reply).
@@ -66,6 +68,13 @@ struct HintButton;
 struct GameOverPanel;
 
 #[derive(Component)]
+struct FlipButton;
+
+/// The box the messages float in, over the middle of the board.
+#[derive(Component)]
+struct MessageBox;
+
+#[derive(Component)]
 struct MenuPanel;
 
 /// The texts of the panels that follow the game and the settings.
@@ -76,6 +85,7 @@ enum PanelText {
     Speed,
     Sound,
     Flip,
+    Language,
 }
 
 /// The message on screen and how long it stays.
@@ -95,10 +105,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<MenuOpen>()
         .add_systems(OnEnter(Screen::Game), spawn_hud)
         .add_systems(OnExit(Screen::Game), |mut m: ResMut<MenuOpen>| m.0 = false)
+        .add_systems(Update, undo.in_set(super::Frame::Rules).run_if(in_state(Screen::Game)))
         .add_systems(
             Update,
-            (undo, collect_toasts, update_bars, update_messages, update_panels, button_colors)
+            (announce_tuzdik, collect_toasts, update_bars, update_messages, update_panels, button_colors)
                 .chain()
+                .in_set(super::Frame::View)
                 .run_if(in_state(Screen::Game)),
         );
 }
@@ -120,7 +132,7 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
                 padding: UiRect::axes(px(10), px(6)),
                 align_items: AlignItems::Center,
                 justify_content: JustifyContent::SpaceBetween,
-                column_gap: px(8),
+                column_gap: px(6),
                 ..default()
             },
             BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.25)),
@@ -128,7 +140,7 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
         ))
         .with_children(|bar| {
             if !top {
-                labelled_button(bar, "Undo", 18.0, UndoButton).observe(
+                padded_labelled_button(bar, "hud.undo", 15.0, 8.0, UndoButton).observe(
                     |_: On<Tap>, mut undo: MessageWriter<Undo>| {
                         undo.write(Undo);
                     },
@@ -139,6 +151,11 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
                 align_items: AlignItems::Center,
                 column_gap: px(8),
                 flex_grow: 1.0,
+                flex_shrink: 1.0,
+                min_width: px(0),
+                // Text measured while the row shrinks can ask for more height than it then takes.
+                max_height: percent(100),
+                overflow: Overflow::clip(),
                 ..default()
             })
             .with_children(|row| {
@@ -147,6 +164,7 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
                     Node {
                         width: px(18),
                         height: px(18),
+                        flex_shrink: 0.0,
                         border_radius: BorderRadius::all(px(9)),
                         border: UiRect::all(px(2)),
                         ..default()
@@ -154,39 +172,45 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
                     BorderColor::all(Color::srgba(1.0, 1.0, 1.0, 0.5)),
                     BackgroundColor(Color::WHITE),
                 ));
-                row.spawn(Node { flex_direction: FlexDirection::Column, ..default() }).with_children(|col| {
+                row.spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    min_width: px(0),
+                    flex_shrink: 1.0,
+                    ..default()
+                })
+                .with_children(|col| {
                     col.spawn((
                         BarName { top },
                         Name::new(bar_part("Name", top)),
-                        text("", 17.0, theme::TEXT),
+                        text("", 16.0, theme::TEXT),
                     ));
                     col.spawn((
                         BarStatus { top },
                         Name::new(bar_part("Status", top)),
-                        text("", 14.0, theme::TEXT_DIM),
+                        text("", 12.0, theme::TEXT_DIM),
                     ));
                 });
             });
             bar.spawn((
                 BarKazan { top },
                 Name::new(bar_part("Kazan", top)),
-                text("0", 30.0, theme::TEXT),
+                text("0", 26.0, theme::TEXT),
                 Node::default(),
                 BorderColor::all(theme::TEXT),
             ));
             if !top {
-                labelled_button(bar, "Hint", 18.0, HintButton).observe(
+                padded_labelled_button(bar, "hud.hint", 15.0, 8.0, HintButton).observe(
                     |_: On<Tap>, mut hint: MessageWriter<HintRequest>| {
                         hint.write(HintRequest);
                     },
                 );
-                labelled_button(bar, "Menu", 18.0, ())
+                padded_labelled_button(bar, "hud.menu", 15.0, 8.0, ())
                     .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = true);
             }
         });
 }
 
-fn spawn_hud(mut commands: Commands, settings: Res<Settings>) {
+fn spawn_hud(mut commands: Commands) {
     commands
         .spawn((
             Name::new("HUD"),
@@ -205,10 +229,12 @@ fn spawn_hud(mut commands: Commands, settings: Res<Settings>) {
             hud.spawn((Node { flex_grow: 1.0, ..default() }, Pickable::IGNORE));
             player_bar(hud, false);
         });
-    // Messages float over the board's top edge.
+    // Messages float over the middle of the board, clear of the bars and the counts (placed by
+    // `update_messages`).
     commands
         .spawn((
             Name::new("Messages"),
+            MessageBox,
             Node {
                 position_type: PositionType::Absolute,
                 top: px(TOP_BAR * 0.6),
@@ -228,7 +254,7 @@ fn spawn_hud(mut commands: Commands, settings: Res<Settings>) {
                 text("", 16.0, theme::TEXT),
                 Node {
                     padding: UiRect::axes(px(12), px(6)),
-                    max_width: percent(94),
+                    max_width: percent(100),
                     border_radius: BorderRadius::all(px(10)),
                     ..default()
                 },
@@ -237,7 +263,7 @@ fn spawn_hud(mut commands: Commands, settings: Res<Settings>) {
             ));
         });
     spawn_game_over(&mut commands);
-    spawn_menu(&mut commands, &settings);
+    spawn_menu(&mut commands);
 }
 
 fn panel(name: &'static str) -> impl Bundle {
@@ -260,13 +286,14 @@ fn panel(name: &'static str) -> impl Bundle {
 
 fn card() -> impl Bundle {
     (
+        TapBarrier,
         Node {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
             row_gap: px(14),
             padding: UiRect::all(px(22)),
-            width: px(330),
-            max_width: percent(92),
+            width: px(340),
+            max_width: percent(94),
             border_radius: BorderRadius::all(px(18)),
             border: UiRect::all(px(2)),
             ..default()
@@ -286,58 +313,65 @@ fn spawn_game_over(commands: &mut Commands) {
                 TextLayout::justify(Justify::Center),
             ));
             c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
-                labelled_button(row, "Play again", 20.0, ()).observe(play_again);
-                labelled_button(row, "Menu", 20.0, ())
+                labelled_button(row, "over.play_again", 20.0, ()).observe(play_again);
+                labelled_button(row, "hud.menu", 20.0, ())
                     .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
             });
         });
     });
 }
 
-fn spawn_menu(commands: &mut Commands, settings: &Settings) {
-    commands.spawn((panel("Menu"), MenuPanel)).with_children(|p| {
-        p.spawn(card()).with_children(|c| {
-            c.spawn(text("Menu", 28.0, theme::TEXT));
-            labelled_button(c, "Resume", 20.0, ())
-                .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
-            c.spawn(button("Speed", 20.0))
-                .with_children(|b| {
-                    b.spawn((
-                        PanelText::Speed,
-                        text(format!("Speed: {}", settings.speed.name()), 20.0, theme::TEXT),
-                    ));
-                })
-                .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-                    let i = Speed::ALL.iter().position(|s| *s == settings.speed).unwrap_or(0);
-                    settings.speed = Speed::ALL[(i + 1) % Speed::ALL.len()];
-                });
-            c.spawn(button("Sound", 20.0))
-                .with_children(|b| {
-                    b.spawn((PanelText::Sound, text("", 20.0, theme::TEXT)));
-                })
-                .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-                    settings.sound = !settings.sound;
-                });
-            c.spawn(button("Flip", 20.0))
-                .with_children(|b| {
-                    b.spawn((PanelText::Flip, text("", 20.0, theme::TEXT)));
-                })
-                .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-                    settings.flip_each_turn = !settings.flip_each_turn;
-                });
-            labelled_button(c, "New game", 20.0, ()).observe(play_again);
-            labelled_button(c, "Quit to title", 20.0, ())
-                .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
+fn spawn_menu(commands: &mut Commands) {
+    commands
+        .spawn((panel("Button Close the menu"), MenuPanel, Button))
+        .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false)
+        .with_children(|p| {
+            p.spawn(card()).with_children(|c| {
+                c.spawn((Tr("menu.title"), text("", 28.0, theme::TEXT)));
+                labelled_button(c, "menu.resume", 20.0, ())
+                    .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
+                c.spawn(button("Speed", 18.0))
+                    .with_children(|b| {
+                        b.spawn((PanelText::Speed, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+                    })
+                    .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+                        let i = Speed::ALL.iter().position(|s| *s == settings.speed).unwrap_or(0);
+                        settings.speed = Speed::ALL[(i + 1) % Speed::ALL.len()];
+                    });
+                c.spawn(button("Sound", 18.0))
+                    .with_children(|b| {
+                        b.spawn((PanelText::Sound, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+                    })
+                    .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+                        settings.sound = !settings.sound;
+                    });
+                c.spawn((button("Flip", 18.0), FlipButton))
+                    .with_children(|b| {
+                        b.spawn((PanelText::Flip, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+                    })
+                    .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+                        settings.flip_each_turn = !settings.flip_each_turn;
+                    });
+                c.spawn(button("Language", 18.0))
+                    .with_children(|b| {
+                        b.spawn((PanelText::Language, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+                    })
+                    .observe(super::language::open_list);
+                labelled_button(c, "menu.new_game", 20.0, ()).observe(play_again);
+                labelled_button(c, "menu.quit", 20.0, ())
+                    .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
+            });
         });
-    });
 }
 
-/// A new game in the same mode; against the computer, a new draw if the starter is by lot.
+/// A new game in the same mode; against the computer, a new draw if the starter is by lot. A game under
+/// way is not thrown away without asking.
 fn play_again(
     _: On<Tap>,
     session: Res<Session>,
     settings: Res<Settings>,
     mut new_game: MessageWriter<NewGame>,
+    mut pending: ResMut<PendingNewGame>,
     mut menu: ResMut<MenuOpen>,
 ) {
     menu.0 = false;
@@ -347,7 +381,8 @@ fn play_again(
         }
         Mode::HotSeat => Mode::HotSeat,
     };
-    new_game.write(NewGame(mode));
+    let unfinished = !session.game.history().is_empty() && !session.game.status().is_over();
+    new_game_or_ask(mode, unfinished, &mut pending, &mut new_game);
 }
 
 fn undo(
@@ -357,19 +392,48 @@ fn undo(
     mut reset: MessageWriter<BoardReset>,
     mut toasts: MessageWriter<Toast>,
     mut hint: ResMut<LandingHint>,
+    locale: Res<Locale>,
 ) {
     if requests.read().count() == 0 {
         return;
     }
     let undone = session.game.undo();
     if undone == 0 {
-        toasts.write(Toast("Nothing to undo".into()));
+        toasts.write(Toast(locale.t("toast.nothing_to_undo")));
         return;
     }
     session.generation += 1;
     hint.0 = None;
     finish.write(FinishAnimation);
     reset.write(BoardReset);
+}
+
+/// A new tuzdik is told in words once its stones have landed: it changes where stones go for the rest
+/// of the game.
+fn announce_tuzdik(
+    mut played: MessageReader<MovePlayed>,
+    session: Res<Session>,
+    timeline: Res<Timeline>,
+    locale: Res<Locale>,
+    mut waiting: Local<Option<(Side, crate::rules::Hole, u64)>>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    for m in played.read() {
+        if let Some(hole) = m.outcome.new_tuzdik {
+            *waiting = Some((m.outcome.side, hole, session.generation));
+        }
+    }
+    let Some((side, hole, generation)) = *waiting else { return };
+    if generation != session.generation {
+        // Undone, or the game moved on.
+        *waiting = None;
+        return;
+    }
+    if !timeline.running() {
+        *waiting = None;
+        let key = format!("toast.{}_tuzdik", Who::of(&session.game.mode, side).key_part());
+        toasts.write(Toast(locale.f(&key, &[("hole", &hole)])));
+    }
 }
 
 fn collect_toasts(time: Res<Time>, mut toasts: MessageReader<Toast>, mut state: ResMut<ToastState>) {
@@ -382,14 +446,6 @@ fn collect_toasts(time: Res<Time>, mut toasts: MessageReader<Toast>, mut state: 
         if state.remaining <= 0.0 {
             state.text.clear();
         }
-    }
-}
-
-fn player_name(mode: &Mode, side: Side) -> String {
-    match mode {
-        Mode::Computer { human, .. } if *human == side => "You".to_string(),
-        Mode::Computer { level, .. } => format!("Computer - {}", super::capitalize(level.name())),
-        Mode::HotSeat => theme::side_name(side).to_string(),
     }
 }
 
@@ -406,6 +462,7 @@ fn board_side_to_move(session: &Session, timeline: &Timeline) -> Option<Side> {
 
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn update_bars(
+    locale: Res<Locale>,
     session: Res<Session>,
     settings: Res<Settings>,
     safe: Res<SafeArea>,
@@ -437,8 +494,10 @@ fn update_bars(
     let turned = matches!(mode, Mode::HotSeat) && !settings.flip_each_turn;
     let animating = timeline.running();
     let to_move = board_side_to_move(&session, &timeline);
+    // The bars are laid out in the layout's pixels; the UI draws in pixels scaled by `UiScale`.
+    let scale = layout.text_scale();
     for (bar, mut transform, mut node) in &mut bars {
-        let height = px(if bar.top { layout.top_bar } else { layout.bottom_bar });
+        let height = px(if bar.top { layout.top_bar } else { layout.bottom_bar } / scale);
         if node.height != height {
             node.height = height;
         }
@@ -452,17 +511,17 @@ fn update_bars(
         let outer = if bar.top { safe.top } else { safe.bottom };
         let (top_pad, bottom_pad) = if bar.top != rotated { (outer, 0.0) } else { (0.0, outer) };
         let padding = UiRect {
-            left: px(10.0 + safe.left),
-            right: px(10.0 + safe.right),
-            top: px(6.0 + top_pad),
-            bottom: px(6.0 + bottom_pad),
+            left: px(10.0 + safe.left / scale),
+            right: px(10.0 + safe.right / scale),
+            top: px(6.0 + top_pad / scale),
+            bottom: px(6.0 + bottom_pad / scale),
         };
         if node.padding != padding {
             node.padding = padding;
         }
     }
     for (name, mut text) in &mut names {
-        let value = player_name(&mode, side_of(name.top));
+        let value = words::bar_name(&locale, &mode, side_of(name.top));
         if text.0 != value {
             text.0 = value;
         }
@@ -482,15 +541,15 @@ fn update_bars(
         let side = side_of(status.top);
         let last = session.game.last_move().filter(|o| o.side == side);
         let value = if to_move == Some(side) && animating {
-            "sowing...".into()
+            locale.t("status.sowing")
         } else if to_move == Some(side) {
             if !mode.is_human(side) && thinking.is_thinking() {
-                "thinking...".into()
+                locale.t("status.thinking")
             } else {
-                "to move".into()
+                locale.t("status.to_move")
             }
         } else if let Some(o) = last {
-            format!("played {}", o.notation())
+            locale.f("status.played", &[("hole", &o.hole)])
         } else {
             String::new()
         };
@@ -521,8 +580,24 @@ fn update_bars(
 
 fn update_messages(
     toast: Res<ToastState>,
+    layout: Option<Res<BoardLayout>>,
+    ui_scale: Option<Res<UiScale>>,
+    mut boxes: Query<&mut Node, (With<MessageBox>, Without<ToastText>)>,
     mut toast_text: Query<(&mut Text, &mut BackgroundColor), With<ToastText>>,
 ) {
+    if let (Some(layout), Ok(mut node)) = (layout, boxes.single_mut()) {
+        // Between the two rows of counts, centred on the board; UI lengths are in scaled pixels.
+        let scale = ui_scale.map_or(1.0, |s| s.0);
+        let inner = layout.board.inflate(-(layout.band + 8.0));
+        let left = px((inner.min.x + layout.window.x / 2.0) / scale);
+        let width = px(inner.width() / scale);
+        let top = px((layout.window.y / 2.0 - layout.board.center().y) / scale - 40.0);
+        if node.left != left || node.width != width || node.top != top {
+            node.left = left;
+            node.width = width;
+            node.top = top;
+        }
+    }
     if let Ok((mut text, mut bg)) = toast_text.single_mut() {
         if text.0 != toast.text {
             text.0 = toast.text.clone();
@@ -532,41 +607,36 @@ fn update_messages(
 }
 
 /// The words of a finished game: (title, reason and final score).
-pub fn result_text(mode: &Mode, status: &Status) -> Option<(String, String)> {
+pub fn result_text(locale: &Locale, mode: &Mode, status: &Status) -> Option<(String, String)> {
     let Status::Finished(o) = status else { return None };
-    let title = match (o.winner, mode) {
-        (None, _) => "Draw".to_string(),
-        (Some(w), Mode::Computer { human, .. }) if w == *human => "You win!".to_string(),
-        (Some(_), Mode::Computer { .. }) => "The computer wins".to_string(),
-        (Some(w), Mode::HotSeat) => format!("{} wins", theme::side_name(w)),
+    let who = |side: Side| Who::of(mode, side).key_part();
+    let title = match o.winner {
+        None => locale.t("result.draw"),
+        Some(w) if Who::of(mode, w) == Who::You => locale.t("result.you_win"),
+        Some(w) => locale.t(&format!("result.{}_wins", who(w))),
     };
-    let short = |side: Side| words::player_short(mode, side);
+    let short = |side: Side| words::player_short(locale, mode, side);
+    let (a, b) = (short(Side::White), short(Side::Black));
     let reason = match o.reason {
-        EndReason::Reached82(side) => format!("{} reached 82 stones", words::player(mode, side)),
-        EndReason::Draw81 => "Both kazans hold 81 stones".to_string(),
-        EndReason::NoMoves { stuck, left } => format!(
-            "{} cannot move. The stones left go to the side they are on: {} +{}, {} +{}",
-            words::player(mode, stuck),
-            short(Side::White),
-            left[0],
-            short(Side::Black),
-            left[1]
-        ),
+        EndReason::Reached82(side) => locale.t(&format!("result.{}_reached", who(side))),
+        EndReason::Draw81 => locale.t("result.draw81"),
+        EndReason::NoMoves { stuck, left } => {
+            let stuck = locale.t(&format!("result.{}_stuck", who(stuck)));
+            let leftover =
+                locale.f("result.leftover", &[("a", &a), ("x", &left[0]), ("b", &b), ("y", &left[1])]);
+            format!("{stuck} {leftover}")
+        }
     };
-    Some((
-        title,
-        format!(
-            "{reason}\nFinal score: {} {} - {} {}",
-            short(Side::White),
-            o.score[0],
-            short(Side::Black),
-            o.score[1]
-        ),
-    ))
+    let score = locale.f("result.score", &[("a", &a), ("x", &o.score[0]), ("b", &b), ("y", &o.score[1])]);
+    Some((title, format!("{reason}\n{score}")))
 }
 
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn update_panels(
+    locale: Res<Locale>,
+    pending: Res<PendingNewGame>,
+    mut flip_buttons: Query<&mut Node, With<FlipButton>>,
+    language: Res<super::language::LanguageList>,
     session: Res<Session>,
     settings: Res<Settings>,
     menu: Res<MenuOpen>,
@@ -579,15 +649,22 @@ fn update_panels(
     let status = session.game.status();
     // The result shows once the last move has landed.
     let over = status.is_over() && !timeline.running();
-    let result = result_text(&session.game.mode, &status);
-    let on_off = |on: bool| if on { "on" } else { "off" };
+    let result = result_text(&locale, &session.game.mode, &status);
+    let on_off = |on: bool| locale.t(if on { "setting.on" } else { "setting.off" });
     for (which, mut text) in &mut texts {
         let value = match which {
             PanelText::Title => result.as_ref().map(|r| r.0.clone()),
             PanelText::Reason => result.as_ref().map(|r| r.1.clone()),
-            PanelText::Speed => Some(format!("Speed: {}", settings.speed.name())),
-            PanelText::Sound => Some(format!("Sound: {}", on_off(settings.sound))),
-            PanelText::Flip => Some(format!("Turn board each turn: {}", on_off(settings.flip_each_turn))),
+            PanelText::Speed => {
+                Some(locale.f("setting.speed", &[("speed", &locale.t(settings.speed.key()))]))
+            }
+            PanelText::Sound => Some(locale.f("setting.sound", &[("state", &on_off(settings.sound))])),
+            PanelText::Flip => {
+                Some(locale.f("setting.turn_board", &[("state", &on_off(settings.flip_each_turn))]))
+            }
+            PanelText::Language => {
+                Some(locale.f("menu.language", &[("language", &locale.lang.native_name())]))
+            }
         };
         if let Some(value) = value
             && text.0 != value
@@ -602,5 +679,12 @@ fn update_panels(
     for mut v in &mut menu_panel {
         *v = show(menu.0);
     }
-    blocked.0 = menu.0 || over;
+    blocked.0 = menu.0 || over || language.0 || pending.0.is_some();
+    // Turning the board only means something with two players on the device.
+    for mut node in &mut flip_buttons {
+        let display = if matches!(session.game.mode, Mode::HotSeat) { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+    }
 }

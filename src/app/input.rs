@@ -14,14 +14,15 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::game::Mode;
-use crate::rules::{Hole, Landing, LandingEffect, Side};
+use crate::rules::{Hole, Landing, Side};
 
 use super::board::ViewSize;
 use super::layout::BoardLayout;
+use super::locale::Locale;
 use super::sowing::{FinishAnimation, Timeline};
 use super::theme::{self, Art};
 use super::words;
-use super::{PlayHole, Screen, Session, Toast, capitalize};
+use super::{PlayHole, Screen, Session, Toast};
 
 /// How long a press must last to show the landing hint.
 pub const LONG_PRESS: f32 = 0.4;
@@ -57,6 +58,17 @@ pub struct PressState {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct LandingHint(pub Option<(Hole, Landing)>);
 
+/// A landing hint left on screen after the finger lifted, so it can be read: for how long, and for
+/// which position.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct HintLinger {
+    pub left: f32,
+    pub generation: u64,
+}
+
+/// How long the landing hint stays after the finger lifts.
+pub const HINT_LINGER: f32 = 2.0;
+
 /// A panel over the board (menu, game over): the board takes no input while it shows.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardBlocked(pub bool);
@@ -71,12 +83,14 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Press>()
         .init_resource::<LandingHint>()
         .init_resource::<BoardBlocked>()
+        .init_resource::<HintLinger>()
         .add_systems(OnEnter(Screen::Game), spawn_marks)
         .add_systems(OnExit(Screen::Game), |mut p: ResMut<Press>, mut h: ResMut<LandingHint>| {
             p.down.clear();
             h.0 = None;
         })
-        .add_systems(Update, (read_pointer, show_marks).chain().run_if(in_state(Screen::Game)));
+        .add_systems(Update, read_pointer.in_set(super::Frame::Input).run_if(in_state(Screen::Game)))
+        .add_systems(Update, show_marks.in_set(super::Frame::View).run_if(in_state(Screen::Game)));
 }
 
 fn spawn_marks(mut commands: Commands, art: Res<Art>) {
@@ -150,7 +164,9 @@ fn read_pointer(
     blocked: Res<BoardBlocked>,
     timeline: Res<Timeline>,
     session: Res<Session>,
+    locale: Res<Locale>,
     mut press: ResMut<Press>,
+    mut linger: ResMut<HintLinger>,
     mut hint: ResMut<LandingHint>,
     mut finish: MessageWriter<FinishAnimation>,
     mut play: MessageWriter<PlayHole>,
@@ -159,8 +175,20 @@ fn read_pointer(
     let Some(layout) = layout else { return };
     let cursor = window.single().ok().and_then(Window::cursor_position);
     let frame = pointer_frame(&touches, mouse.as_deref(), cursor);
+    if linger.left > 0.0 {
+        linger.left -= time.delta_secs();
+        if linger.left <= 0.0 || linger.generation != session.generation {
+            linger.left = 0.0;
+            hint.0 = None;
+        }
+    }
     for (pointer, at) in frame.pressed {
         press.down.retain(|p| p.pointer != pointer);
+        if linger.left > 0.0 {
+            // A new press replaces the hint left on screen.
+            linger.left = 0.0;
+            hint.0 = None;
+        }
         if blocked.0 {
             continue;
         }
@@ -186,32 +214,34 @@ fn read_pointer(
         if hint_allowed && !state.consumed && !state.hint_shown && state.held >= LONG_PRESS {
             state.hint_shown = true;
             if let Some((side, hole)) = state.hole {
-                show_hint(&session, side, hole, &mut hint, &mut toasts);
+                show_hint(&locale, &session, side, hole, &mut hint, &mut toasts);
             }
         }
     }
     for (pointer, at) in frame.released {
         let Some(i) = press.down.iter().position(|p| p.pointer == pointer) else { continue };
         let state = press.down.remove(i);
-        if state.hint_shown {
-            hint.0 = None;
+        if state.hint_shown && hint.0.is_some() {
+            // The hint stays a moment after the finger lifts, so it can be read.
+            *linger = HintLinger { left: HINT_LINGER, generation: session.generation };
         }
         let lifted_on = at.and_then(|at| layout.hole_at(to_board(at, view.0)));
         if state.consumed || state.hint_shown || lifted_on != state.hole || blocked.0 {
             continue;
         }
         if state.generation != session.generation {
-            toasts.write(Toast("The board changed: look, then tap again".into()));
+            toasts.write(Toast(locale.t("toast.board_changed")));
             continue;
         }
         if let Some((side, hole)) = state.hole {
-            tap(&session, side, hole, &mut play, &mut toasts);
+            tap(&locale, &session, side, hole, &mut play, &mut toasts);
         }
     }
 }
 
 /// A tap on a hole: play it if it is the tapper's to play, else say why not.
 fn tap(
+    locale: &Locale,
     session: &Session,
     side: Side,
     hole: Hole,
@@ -221,20 +251,21 @@ fn tap(
     let game = &session.game;
     let pos = game.position();
     if pos.is_over() {
-        toasts.write(Toast("The game is over".into()));
+        toasts.write(Toast(locale.t("toast.game_over")));
         return;
     }
     if game.is_computer_turn() {
-        toasts.write(Toast("Wait: the computer is thinking".into()));
+        toasts.write(Toast(locale.t("toast.wait")));
         return;
     }
     let to_move = pos.side_to_move();
     if side != to_move {
-        let message = match game.mode {
-            Mode::HotSeat => format!("It is {}'s turn", theme::side_name(to_move)),
-            Mode::Computer { .. } => "Those are the computer's holes: play one of yours".to_string(),
+        let key = match (game.mode, to_move) {
+            (Mode::HotSeat, Side::White) => "toast.white_turn",
+            (Mode::HotSeat, Side::Black) => "toast.black_turn",
+            (Mode::Computer { .. }, _) => "toast.computer_holes",
         };
-        toasts.write(Toast(message));
+        toasts.write(Toast(locale.t(key)));
         return;
     }
     match pos.check(hole) {
@@ -242,12 +273,13 @@ fn tap(
             play.write(PlayHole { hole, generation: session.generation });
         }
         Err(e) => {
-            toasts.write(Toast(capitalize(&e.to_string())));
+            toasts.write(Toast(words::illegal(locale, e)));
         }
     }
 }
 
 fn show_hint(
+    locale: &Locale,
     session: &Session,
     side: Side,
     hole: Hole,
@@ -258,11 +290,12 @@ fn show_hint(
     if side != game.position().side_to_move() || !game.is_human_turn() {
         return;
     }
-    light_landing(game, hole, hint, toasts);
+    light_landing(locale, game, hole, hint, toasts);
 }
 
 /// Lights where `hole`'s last stone lands and says what happens there.
 pub fn light_landing(
+    locale: &Locale,
     game: &crate::game::Game,
     hole: Hole,
     hint: &mut LandingHint,
@@ -271,26 +304,12 @@ pub fn light_landing(
     match game.position().landing(hole) {
         Ok(landing) => {
             hint.0 = Some((hole, landing));
-            toasts.write(Toast(describe(&game.mode, hole, &landing)));
+            toasts.write(Toast(words::landing(locale, &game.mode, hole, &landing)));
         }
         Err(e) => {
-            toasts.write(Toast(capitalize(&e.to_string())));
+            toasts.write(Toast(words::illegal(locale, e)));
         }
     }
-}
-
-/// The long-press hint in words.
-pub fn describe(mode: &Mode, hole: Hole, landing: &Landing) -> String {
-    let whose = |s: Side| words::possessive(mode, s);
-    let place = format!("{} hole {}", whose(landing.side), landing.hole);
-    let effect = match landing.effect {
-        LandingEffect::Nothing => "nothing is taken".to_string(),
-        LandingEffect::Capture(n) => format!("captures {n}"),
-        LandingEffect::Tuzdik => "makes a tuzdik".to_string(),
-        LandingEffect::TuzdikRefused(why) => format!("3 stones but no tuzdik: {why}"),
-        LandingEffect::IntoTuzdik(owner) => format!("falls into {} tuzdik", whose(owner)),
-    };
-    format!("Hole {hole}: last stone in {place}, {effect}")
 }
 
 #[allow(clippy::type_complexity)]

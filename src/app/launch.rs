@@ -25,6 +25,10 @@ pub struct Launch {
     pub hint: Option<u8>,
     /// Show the title screen instead of the game.
     pub title: bool,
+    /// Speak this language (instead of the saved or the system's one).
+    pub lang: Option<crate::app::locale::Lang>,
+    /// Show the menu panel (screenshots).
+    pub menu: bool,
 }
 
 impl Default for Launch {
@@ -37,12 +41,15 @@ impl Default for Launch {
             after_ms: None,
             hint: None,
             title: false,
+            lang: None,
+            menu: false,
         }
     }
 }
 
 pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \"7 6 1 ...\"] [--after-ms N]
-             [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title]]";
+             [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title] [--menu]]
+             [--lang en|ky|kk|ru|fr|es|ca|vi]";
 
 fn parse_size(s: &str) -> Result<Vec2, String> {
     let (w, h) =
@@ -103,6 +110,15 @@ impl Launch {
                     launch.hint = Some(h);
                 }
                 "--title" => launch.title = true,
+                "--menu" => launch.menu = true,
+                "--lang" => {
+                    let code = value("--lang")?;
+                    launch.lang = Some(
+                        crate::app::locale::Lang::ALL.into_iter().find(|l| l.code() == code).ok_or_else(
+                            || format!("--lang '{code}': expected en, ky, kk, ru, fr, es, ca or vi"),
+                        )?,
+                    );
+                }
                 "--help" | "-h" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown option '{other}'\n{USAGE}")),
             }

@@ -43,11 +43,24 @@ pub struct BoardLayout {
     /// Heights of the HUD's top and bottom bars, the system's insets included.
     pub top_bar: f32,
     pub bottom_bar: f32,
+    /// The strip along each player's edge where the counts are written.
+    pub band: f32,
 }
 
-/// The HUD's bars: slimmer on a short screen (a phone held sideways).
+/// How much larger text and controls are drawn on this screen: 1 on a phone, up to 1.4 on a tablet read
+/// from arm's length.
+pub fn text_scale(window: Vec2) -> f32 {
+    (window.min_element() / 600.0).clamp(1.0, 1.4)
+}
+
+/// The HUD's bars: slimmer on a short screen (a phone held sideways), larger with the text on a tablet.
 pub fn bar_heights(window: Vec2) -> (f32, f32) {
-    if window.y < 560.0 { (44.0, 52.0) } else { (TOP_BAR, BOTTOM_BAR) }
+    if window.y < 560.0 {
+        (44.0, 52.0)
+    } else {
+        let s = text_scale(window);
+        (TOP_BAR * s, BOTTOM_BAR * s)
+    }
 }
 
 fn rect(center: Vec2, size: Vec2) -> Rect {
@@ -76,7 +89,7 @@ impl BoardLayout {
             top,
         );
         let pad = margin * 0.8;
-        let band = if window.y < 560.0 { LABEL_BAND * 0.8 } else { LABEL_BAND };
+        let band = if window.y < 560.0 { LABEL_BAND * 0.8 } else { LABEL_BAND * text_scale(window) };
         let far = near.opponent();
         let mut holes = [[Rect::default(); 9]; 2];
         let mut kazans = [Rect::default(); 2];
@@ -136,7 +149,7 @@ impl BoardLayout {
         }
         let hole = holes[0][0];
         let stone = stone_diameter(hole.size(), orientation);
-        BoardLayout { window, orientation, near, board, holes, kazans, stone, top_bar, bottom_bar }
+        BoardLayout { window, orientation, near, board, holes, kazans, stone, top_bar, bottom_bar, band }
     }
 
     pub fn hole(&self, side: Side, hole: Hole) -> Rect {
@@ -244,7 +257,7 @@ impl BoardLayout {
         match place {
             Place::Hole(side, _) => {
                 let toward = self.towards_player(side);
-                r.center() + toward * (r.size().dot(toward.abs()) / 2.0 + LABEL_BAND / 2.0)
+                r.center() + toward * (r.size().dot(toward.abs()) / 2.0 + self.band / 2.0)
             }
             Place::Kazan(side) => {
                 let end = self.kazan_count_end(side);
@@ -263,7 +276,12 @@ impl BoardLayout {
 
     /// Font size for counts.
     pub fn label_size(&self) -> f32 {
-        20.0
+        20.0 * self.text_scale()
+    }
+
+    /// How much larger than on a phone text is drawn on this board.
+    pub fn text_scale(&self) -> f32 {
+        text_scale(self.window)
     }
 
     /// The hole under a point, if any (hit areas reach a little beyond the drawn hole).

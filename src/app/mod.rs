@@ -4,11 +4,14 @@
 pub mod ai_task;
 pub mod bench;
 pub mod board;
+pub mod confirm;
 pub mod hint;
 pub mod hud;
 pub mod input;
+pub mod language;
 pub mod launch;
 pub mod layout;
+pub mod locale;
 pub mod persistence;
 pub mod safe_area;
 pub mod screenshot;
@@ -74,12 +77,13 @@ impl Speed {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
         match self {
-            Speed::Slow => "Slow",
-            Speed::Normal => "Normal",
-            Speed::Fast => "Fast",
-            Speed::Instant => "Instant",
+            Speed::Slow => "speed.slow",
+            Speed::Normal => "speed.normal",
+            Speed::Fast => "speed.fast",
+            Speed::Instant => "speed.instant",
         }
     }
 }
@@ -105,6 +109,8 @@ pub struct Settings {
     pub flip_each_turn: bool,
     /// The sounds of stones and captures.
     pub sound: bool,
+    /// The language chosen; `None` follows the system's.
+    pub lang: Option<locale::Lang>,
 }
 
 impl Default for Settings {
@@ -115,6 +121,7 @@ impl Default for Settings {
             starter: Starter::Me,
             flip_each_turn: false,
             sound: true,
+            lang: None,
         }
     }
 }
@@ -146,6 +153,17 @@ pub struct Toast(pub String);
 #[derive(Message, Copy, Clone, Debug)]
 pub struct NewGame(pub Mode);
 
+/// The order of a frame's work, so that a move shows in the frame the rules accept it: taps and the
+/// computer ask for moves; the rules apply them; the animation starts; the view (board, bars, panels)
+/// follows, never a frame behind the rules.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Frame {
+    Input,
+    Rules,
+    Animate,
+    View,
+}
+
 /// Everything but the window and renderer: what the headless tests run.
 pub struct GamePlugins;
 
@@ -160,8 +178,13 @@ impl Plugin for GamePlugins {
             .add_message::<Toast>()
             .add_message::<NewGame>()
             .add_plugins(bevy_tweening::TweeningPlugin)
-            .add_systems(Update, (start_new_game, apply_moves).chain());
+            .configure_sets(Update, (Frame::Input, Frame::Rules, Frame::Animate, Frame::View).chain())
+            .add_systems(Update, (start_new_game, apply_moves).chain().in_set(Frame::Rules));
+        use_bundled_font(app);
         app.add_plugins((
+            locale::plugin,
+            language::plugin,
+            confirm::plugin,
             widgets::plugin,
             safe_area::plugin,
             theme::plugin,
@@ -178,10 +201,26 @@ impl Plugin for GamePlugins {
     }
 }
 
+/// The font every text uses: Noto Sans, subset to Latin with Vietnamese and Cyrillic with the Kazakh and
+/// Kyrgyz letters (`assets/fonts`). It takes the place of Bevy's default font (ASCII only), so every text
+/// gets it without naming it. It must be in place before the text plugin first registers the default.
+fn use_bundled_font(app: &mut App) {
+    if let Some(mut fonts) = app.world_mut().get_resource_mut::<Assets<Font>>() {
+        let font = Font::from_bytes(FONT.to_vec());
+        if let Err(e) = fonts.insert(AssetId::default(), font) {
+            warn!("the bundled font could not be used: {e:?}");
+        }
+    }
+}
+
+/// The bundled font's file, compiled in so that it is there at the first frame on every platform.
+pub const FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSans-Regular.ttf");
+
 /// The one place where moves reach the rules.
 fn apply_moves(
     mut requests: MessageReader<PlayHole>,
     mut session: ResMut<Session>,
+    locale: Res<locale::Locale>,
     mut played: MessageWriter<MovePlayed>,
     mut toasts: MessageWriter<Toast>,
 ) {
@@ -196,7 +235,7 @@ fn apply_moves(
                 played.write(MovePlayed { outcome, before });
             }
             Err(e) => {
-                toasts.write(Toast(capitalize(&e.to_string())));
+                toasts.write(Toast(words::illegal(&locale, e)));
             }
         }
     }

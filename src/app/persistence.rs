@@ -48,7 +48,7 @@ pub struct SavedGame(pub Option<SavedMoves>);
 #[derive(Resource, Clone, Debug)]
 pub struct SavePath(pub Option<PathBuf>);
 
-/// A problem with the save, in words for the player; shown on the title screen until they leave it.
+/// A problem with the save (a locale key); shown on the title screen in words until the player leaves it.
 #[derive(Resource, Default, Clone, Debug)]
 pub struct SaveNotice(pub Option<String>);
 
@@ -65,12 +65,11 @@ pub struct Loaded {
     pub detail: Option<String>,
 }
 
-pub const NOTICE_DAMAGED: &str =
-    "Your saved game could not be read, so a new game starts. The damaged file was kept aside.";
-pub const NOTICE_GAME_LOST: &str =
-    "Your saved game could not be restored, so a new game starts. Your settings were kept.";
-pub const NOTICE_UNREADABLE: &str = "Your saved game could not be opened, so a new game starts.";
-pub const NOTICE_NOT_SAVED: &str = "This device did not let the game be saved: a restart would lose it.";
+/// What the title screen says about the save: locale keys.
+pub const NOTICE_DAMAGED: &str = "notice.damaged";
+pub const NOTICE_GAME_LOST: &str = "notice.game_lost";
+pub const NOTICE_UNREADABLE: &str = "notice.unreadable";
+pub const NOTICE_NOT_SAVED: &str = "notice.not_saved";
 
 /// Saves on their way to the disk.
 #[derive(Resource, Default)]

@@ -28,11 +28,17 @@ pub(super) fn plugin(app: &mut App) {
 
 fn set_up(
     launch: Res<Launch>,
+    mut settings: ResMut<super::Settings>,
+    mut menu: ResMut<super::hud::MenuOpen>,
     mut session: ResMut<Session>,
     mut next: ResMut<NextState<Screen>>,
     mut paused: ResMut<AiPaused>,
     mut reset: MessageWriter<BoardReset>,
 ) {
+    if launch.lang.is_some() {
+        settings.lang = launch.lang;
+    }
+    menu.0 = launch.menu;
     if let Some(path) = &launch.screenshot {
         // The program quits once the file exists: an old one must not count.
         let _ = std::fs::remove_file(path);
@@ -64,6 +70,7 @@ fn drive(
     time: Res<Time>,
     launch: Res<Launch>,
     session: Res<Session>,
+    locale: Res<super::locale::Locale>,
     mut shot: ResMut<Shot>,
     mut hint: ResMut<LandingHint>,
     mut play: MessageWriter<PlayHole>,
@@ -81,7 +88,7 @@ fn drive(
             shot.since_move = Some(0.0);
         }
         if let Some(h) = launch.hint.and_then(Hole::new) {
-            super::input::light_landing(&session.game, h, &mut hint, &mut toasts);
+            super::input::light_landing(&locale, &session.game, h, &mut hint, &mut toasts);
         }
     }
     if let Some(t) = shot.since_move.as_mut() {

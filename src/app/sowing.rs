@@ -77,7 +77,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (finish_on_request, start_animation, advance_timeline)
                 .chain()
-                .before(super::board::snap_on_reset)
+                .in_set(super::Frame::Animate)
                 .run_if(in_state(Screen::Game)),
         )
         .add_systems(OnExit(Screen::Game), |mut t: ResMut<Timeline>| {

@@ -13,10 +13,15 @@ use crate::game::Mode;
 use crate::rules::Side;
 
 use super::board::ViewSize;
+use super::confirm::{PendingNewGame, new_game_or_ask};
+use super::locale::{Locale, Tr};
 use super::persistence::{SaveNotice, SavedGame};
 use super::safe_area::SafeArea;
 use super::theme;
-use super::widgets::{Selected, Tap, button, button_colors, labelled_button, padded_labelled_button, text};
+use super::widgets::{
+    Selected, Tap, button, button_colors, labelled_button, padded_button, padded_labelled_button, text,
+};
+use super::words;
 use super::{NewGame, Screen, Settings, Speed, Starter};
 
 #[derive(Component, Copy, Clone, PartialEq, Eq)]
@@ -74,18 +79,8 @@ struct Metrics {
 impl Metrics {
     fn for_window(size: Vec2) -> Metrics {
         let two_columns = size.x > size.y && size.x >= 600.0;
-        if size.min_element() >= 700.0 {
-            // A tablet: larger type, to be read from arm's length.
-            Metrics {
-                title: 56.0,
-                heading: 20.0,
-                choice: 22.0,
-                action: 28.0,
-                gap: 12.0,
-                pad: 16.0,
-                two_columns,
-            }
-        } else if size.y < 700.0 {
+        // A tablet's larger type comes from `UiScale` (see `layout::text_scale`).
+        if size.y < 700.0 {
             Metrics {
                 title: 30.0,
                 heading: 14.0,
@@ -109,7 +104,7 @@ impl Metrics {
     }
 }
 
-fn choice_button(parent: &mut ChildSpawnerCommands, label: &str, choice: Choice, m: Metrics) {
+fn choice_button(parent: &mut ChildSpawnerCommands, label: &'static str, choice: Choice, m: Metrics) {
     padded_labelled_button(parent, label, m.choice, m.pad, choice).observe(
         move |_: On<Tap>, mut settings: ResMut<Settings>| match choice {
             Choice::Level(l) => settings.level = l,
@@ -134,10 +129,11 @@ fn row(parent: &mut ChildSpawnerCommands, m: Metrics, build: impl FnOnce(&mut Ch
         .with_children(build);
 }
 
-fn heading(parent: &mut ChildSpawnerCommands, value: &str, m: Metrics) {
+fn heading(parent: &mut ChildSpawnerCommands, key: &'static str, m: Metrics) {
     parent.spawn((
-        Name::new(format!("Heading {value}")),
-        text(value, m.heading, theme::TEXT_DIM),
+        Name::new(format!("Heading {key}")),
+        Tr(key),
+        text("", m.heading, theme::TEXT_DIM),
         Node { margin: UiRect::top(px(m.gap)), ..default() },
     ));
 }
@@ -168,20 +164,40 @@ fn rebuild_title(
     safe: Res<SafeArea>,
     saved: Res<SavedGame>,
     notice: Res<SaveNotice>,
+    locale: Res<Locale>,
     roots: Query<Entity, With<TitleRoot>>,
 ) {
-    let stale = view.is_changed() || safe.is_changed() || saved.is_changed() || notice.is_changed();
+    let stale = view.is_changed()
+        || safe.is_changed()
+        || saved.is_changed()
+        || notice.is_changed()
+        || locale.is_changed();
     if !roots.is_empty() && !stale {
         return;
     }
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn_title(&mut commands, view.0, &safe, &saved, &notice);
+    spawn_title(&mut commands, view.0, &safe, &saved, &notice, &locale);
 }
 
-fn spawn_title(commands: &mut Commands, size: Vec2, safe: &SafeArea, saved: &SavedGame, notice: &SaveNotice) {
+fn spawn_title(
+    commands: &mut Commands,
+    size: Vec2,
+    safe: &SafeArea,
+    saved: &SavedGame,
+    notice: &SaveNotice,
+    locale: &Locale,
+) {
     let m = Metrics::for_window(size);
+    let compact = size.y < 700.0;
+    // What the player must be told: a damaged locale file, or something about the save.
+    let notices: Vec<String> = locale
+        .problem
+        .iter()
+        .map(|language| locale.f("notice.locale_damaged", &[("language", language)]))
+        .chain(notice.0.iter().map(|key| locale.t(key)))
+        .collect();
     commands
         .spawn((
             Name::new("Title screen"),
@@ -201,12 +217,21 @@ fn spawn_title(commands: &mut Commands, size: Vec2, safe: &SafeArea, saved: &Sav
             DespawnOnExit(Screen::Title),
         ))
         .with_children(|page| {
-            page.spawn((Name::new("Game name"), text("Toguz Korgool", m.title, theme::TEXT)));
-            page.spawn((
-                Name::new("Subtitle"),
-                text("Togyz Kumalak - 9 holes - 162 stones", m.heading, theme::TEXT_DIM),
-            ));
-            if let Some(message) = notice.0.clone() {
+            page.spawn((Name::new("Game name"), Tr("game.name"), text("", m.title, theme::TEXT)));
+            // On a short screen the language button takes the subtitle's line.
+            if !compact {
+                page.spawn((
+                    Name::new("Subtitle"),
+                    Tr("game.subtitle"),
+                    text("", m.heading, theme::TEXT_DIM),
+                ));
+            }
+            page.spawn(padded_button("Language", m.choice, m.pad))
+                .with_children(|b| {
+                    b.spawn((text(locale.lang.native_name(), m.choice, theme::TEXT), Pickable::IGNORE));
+                })
+                .observe(super::language::open_list);
+            for message in notices {
                 page.spawn((
                     Name::new("Save notice"),
                     text(message, m.heading, theme::WARNING),
@@ -215,10 +240,11 @@ fn spawn_title(commands: &mut Commands, size: Vec2, safe: &SafeArea, saved: &Sav
                 ));
             }
             if let Some(game) = &saved.0 {
-                labelled_button(page, "Continue", m.action, ()).observe(super::persistence::resume_saved);
+                labelled_button(page, "title.continue", m.action, ())
+                    .observe(super::persistence::resume_saved);
                 page.spawn((
                     Name::new("Saved game"),
-                    text(saved_game_words(game), m.heading, theme::TEXT_DIM),
+                    text(saved_game_words(locale, game), m.heading, theme::TEXT_DIM),
                 ));
             }
             page.spawn((
@@ -235,30 +261,38 @@ fn spawn_title(commands: &mut Commands, size: Vec2, safe: &SafeArea, saved: &Sav
             ))
             .with_children(|body| {
                 pane(body, "Against the computer", m, |p| {
-                    heading(p, "Against the computer", m);
+                    heading(p, "title.against_computer", m);
                     row(p, m, |r| {
                         for level in Level::ALL {
-                            choice_button(r, &super::capitalize(level.name()), Choice::Level(level), m);
+                            choice_button(r, words::level_key(level), Choice::Level(level), m);
                         }
                     });
-                    heading(p, "Who starts", m);
+                    heading(p, "title.who_starts", m);
                     row(p, m, |r| {
-                        choice_button(r, "Me", Choice::Starter(Starter::Me), m);
-                        choice_button(r, "Computer", Choice::Starter(Starter::Computer), m);
-                        choice_button(r, "By lot", Choice::Starter(Starter::ByLot), m);
+                        choice_button(r, "title.me", Choice::Starter(Starter::Me), m);
+                        choice_button(r, "title.computer", Choice::Starter(Starter::Computer), m);
+                        choice_button(r, "title.by_lot", Choice::Starter(Starter::ByLot), m);
                     });
-                    labelled_button(p, "Play vs computer", m.action, ()).observe(
-                        |_: On<Tap>, settings: Res<Settings>, mut new_game: MessageWriter<NewGame>| {
+                    labelled_button(p, "title.play_computer", m.action, ()).observe(
+                        |_: On<Tap>,
+                         settings: Res<Settings>,
+                         saved: Res<SavedGame>,
+                         mut pending: ResMut<PendingNewGame>,
+                         mut new_game: MessageWriter<NewGame>| {
                             let human = human_side(settings.starter);
-                            new_game.write(NewGame(Mode::Computer { level: settings.level, human }));
+                            let mode = Mode::Computer { level: settings.level, human };
+                            new_game_or_ask(mode, unfinished(&saved), &mut pending, &mut new_game);
                         },
                     );
                 });
                 pane(body, "Two players", m, |p| {
-                    heading(p, "Two players on one device", m);
-                    labelled_button(p, "Play hot-seat", m.action, ()).observe(
-                        |_: On<Tap>, mut new_game: MessageWriter<NewGame>| {
-                            new_game.write(NewGame(Mode::HotSeat));
+                    heading(p, "title.two_players", m);
+                    labelled_button(p, "title.play_hotseat", m.action, ()).observe(
+                        |_: On<Tap>,
+                         saved: Res<SavedGame>,
+                         mut pending: ResMut<PendingNewGame>,
+                         mut new_game: MessageWriter<NewGame>| {
+                            new_game_or_ask(Mode::HotSeat, unfinished(&saved), &mut pending, &mut new_game);
                         },
                     );
                     p.spawn(button("Turn the board", m.choice))
@@ -268,10 +302,10 @@ fn spawn_title(commands: &mut Commands, size: Vec2, safe: &SafeArea, saved: &Sav
                         .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
                             settings.flip_each_turn = !settings.flip_each_turn;
                         });
-                    heading(p, "Sowing speed", m);
+                    heading(p, "title.speed", m);
                     row(p, m, |r| {
                         for speed in Speed::ALL {
-                            choice_button(r, speed.name(), Choice::Speed(speed), m);
+                            choice_button(r, speed.key(), Choice::Speed(speed), m);
                         }
                     });
                 });
@@ -279,16 +313,25 @@ fn spawn_title(commands: &mut Commands, size: Vec2, safe: &SafeArea, saved: &Sav
         });
 }
 
+/// A saved game with moves in it: starting another would lose it.
+fn unfinished(saved: &SavedGame) -> bool {
+    saved.0.as_ref().is_some_and(|g| !g.moves.is_empty())
+}
+
 /// "Against Medium, 12 moves played": which game Continue brings back.
-fn saved_game_words(game: &super::persistence::SavedMoves) -> String {
-    let who = match game.mode {
-        Mode::Computer { level, .. } => format!("Against {}", super::capitalize(level.name())),
-        Mode::HotSeat => "Two players".to_string(),
-    };
-    match game.moves.len() {
-        0 => format!("{who}, not started"),
-        1 => format!("{who}, 1 move played"),
-        n => format!("{who}, {n} moves played"),
+fn saved_game_words(locale: &Locale, game: &super::persistence::SavedMoves) -> String {
+    let n = game.moves.len() as i64;
+    match game.mode {
+        Mode::Computer { level, .. } => {
+            let level = locale.t(words::level_key(level));
+            if n == 0 {
+                locale.f("title.saved_vs_new", &[("level", &level)])
+            } else {
+                locale.n("title.saved_vs", n, &[("level", &level)])
+            }
+        }
+        Mode::HotSeat if n == 0 => locale.t("title.saved_hotseat_new"),
+        Mode::HotSeat => locale.n("title.saved_hotseat", n, &[]),
     }
 }
 
@@ -319,10 +362,14 @@ fn mark_selected(
     }
 }
 
-fn flip_text(settings: Res<Settings>, mut texts: Query<&mut Text, With<FlipToggleText>>) {
+fn flip_text(
+    settings: Res<Settings>,
+    locale: Res<Locale>,
+    mut texts: Query<&mut Text, With<FlipToggleText>>,
+) {
     for mut text in &mut texts {
-        let value =
-            format!("Turn the board each turn: {}", if settings.flip_each_turn { "on" } else { "off" });
+        let state = locale.t(if settings.flip_each_turn { "setting.on" } else { "setting.off" });
+        let value = locale.f("setting.turn_board", &[("state", &state)]);
         if text.0 != value {
             text.0 = value;
         }

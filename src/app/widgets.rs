@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use bevy::ui::UiStack;
 use bevy::window::PrimaryWindow;
 
+use super::locale::{Locale, Tr};
 use super::theme;
 
 /// A button was tapped (pressed and released on it by the same finger or mouse button).
@@ -22,6 +23,18 @@ pub struct Tap {
 /// A choice that is currently selected (level, starter, speed).
 #[derive(Component)]
 pub struct Selected;
+
+/// A panel whose background takes taps without passing them to what holds it (the card of a list
+/// that closes when the player taps outside it).
+#[derive(Component)]
+pub struct TapBarrier;
+
+/// The English text of a message: entity names stay the same in every language, for the tests and the
+/// inspector.
+pub fn english(key: &str) -> String {
+    static ENGLISH: std::sync::OnceLock<Locale> = std::sync::OnceLock::new();
+    ENGLISH.get_or_init(|| Locale::new(super::locale::Lang::En)).t(key)
+}
 
 /// The pointer that pressed a button: the mouse, or one finger.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -98,6 +111,9 @@ pub fn padded_button(label: impl Into<String>, font: f32, pad: f32) -> impl Bund
             padding: UiRect::axes(px(pad), px(10)),
             min_width: px(64),
             min_height: px(44),
+            max_width: percent(100),
+            // In a crowded row the labels beside the buttons give way, not the buttons' own words.
+            flex_shrink: 0.0,
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::all(px(12)),
@@ -110,27 +126,28 @@ pub fn padded_button(label: impl Into<String>, font: f32, pad: f32) -> impl Bund
     )
 }
 
-/// A button with its label, as a child of `parent`; chain `.observe(...)` with an `On<Tap>` for what it
-/// does.
+/// A button labelled with the message `key` in the language on screen, as a child of `parent`; chain
+/// `.observe(...)` with an `On<Tap>` for what it does.
 pub fn labelled_button<'a>(
     parent: &'a mut ChildSpawnerCommands,
-    label: &str,
+    key: &'static str,
     size: f32,
     extra: impl Bundle,
 ) -> EntityCommands<'a> {
-    padded_labelled_button(parent, label, size, 16.0, extra)
+    padded_labelled_button(parent, key, size, 16.0, extra)
 }
 
 pub fn padded_labelled_button<'a>(
     parent: &'a mut ChildSpawnerCommands,
-    label: &str,
+    key: &'static str,
     size: f32,
     pad: f32,
     extra: impl Bundle,
 ) -> EntityCommands<'a> {
-    let mut button = parent.spawn((padded_button(label, size, pad), extra));
+    let english = english(key);
+    let mut button = parent.spawn((padded_button(english.clone(), size, pad), extra));
     button.with_children(|b| {
-        b.spawn((text(label, size, theme::TEXT), Pickable::IGNORE));
+        b.spawn((Tr(key), text(english, size, theme::TEXT), Pickable::IGNORE));
     });
     button
 }
@@ -180,6 +197,7 @@ struct HitParams<'w, 's> {
         ),
     >,
     buttons: Query<'w, 's, (), With<Button>>,
+    barriers: Query<'w, 's, (), With<TapBarrier>>,
     parents: Query<'w, 's, &'static ChildOf>,
 }
 
@@ -199,6 +217,9 @@ fn hit_button(p: &HitParams, point: Vec2) -> Option<Entity> {
         loop {
             if p.buttons.contains(current) {
                 return Some(current);
+            }
+            if p.barriers.contains(current) {
+                return None;
             }
             match p.parents.get(current) {
                 Ok(parent) => current = parent.parent(),

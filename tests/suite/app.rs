@@ -174,7 +174,15 @@ fn a_long_press_lights_the_landing_hole_and_plays_nothing() {
     assert_eq!((landing.side, landing.hole), (Side::Black, Hole::new(1).unwrap()));
     assert_eq!(landing.effect, LandingEffect::Capture(10));
     assert!(moves(&app).is_empty(), "lifting the finger after a long press plays nothing");
-    assert_eq!(app.world().resource::<LandingHint>().0, None, "the hint goes with the finger");
+    assert!(app.world().resource::<LandingHint>().0.is_some(), "the hint stays a moment to be read");
+    frames(&mut app, (toguz::app::input::HINT_LINGER / 0.016) as usize + 5);
+    assert_eq!(app.world().resource::<LandingHint>().0, None, "then it goes");
+    // A hint left on screen goes at once when a move is played.
+    long_press(&mut app, Side::White, 2).expect("a hint");
+    tap(&mut app, Side::White, 2);
+    frames(&mut app, 3);
+    assert_eq!(moves(&app), [2]);
+    assert_eq!(app.world().resource::<LandingHint>().0, None, "the board changed: the hint went");
 }
 
 #[test]

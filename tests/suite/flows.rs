@@ -17,7 +17,7 @@ use toguz::ai::Level;
 use toguz::app::board::{HoleView, KazanView, StoneSlots, place_at, rule_counts};
 use toguz::app::layout::BoardLayout;
 use toguz::app::persistence::{NOTICE_DAMAGED, SaveNotice, SavePath, SaveWriter, read_save};
-use toguz::app::widgets::{Tap, button_at};
+use toguz::app::widgets::{Tap, button_at, english};
 use toguz::app::{GamePlugins, Screen, Session, Settings, Speed};
 use toguz::game::{Game, Mode};
 use toguz::rules::{Hole, Side};
@@ -244,9 +244,15 @@ fn a_new_player_goes_from_the_title_through_three_games_and_every_board_is_whole
     wait_for_moves(&mut app, 2);
     assert_board_whole(&mut app);
 
-    // Second game, from the menu.
+    // Second game, from the menu: a game under way is not thrown away without asking.
     press(&mut app, "Menu");
     press(&mut app, "New game");
+    assert_eq!(moves(&app).len(), 2, "the game is still there while the question shows");
+    press(&mut app, "Keep playing");
+    assert_eq!(moves(&app).len(), 2, "keep playing keeps it");
+    press(&mut app, "Menu");
+    press(&mut app, "New game");
+    press(&mut app, "Start a new game");
     assert!(moves(&app).is_empty(), "a new game starts from the beginning");
     frames(&mut app, 3);
     assert_board_whole(&mut app);
@@ -298,6 +304,8 @@ fn an_unfinished_game_is_offered_again_after_a_restart_and_continues_where_it_st
     let mut app = start_app(PHONE, &dir);
     assert!(has_button(&mut app, "Continue"));
     press(&mut app, "Play vs computer");
+    assert_eq!(screen(&app), Screen::Title, "the saved game is not thrown away without asking");
+    press(&mut app, "Start a new game");
     frames(&mut app, 2);
     let saved = flushed_save(&mut app, &dir);
     assert_eq!(saved.game.map(|g| g.moves), Some(vec![]));
@@ -314,7 +322,7 @@ fn a_damaged_save_is_explained_on_the_title_screen_once() {
         let mut q = app.world_mut().query::<&Text>();
         q.iter(app.world()).map(|t| t.0.clone()).collect()
     };
-    assert!(shown.iter().any(|t| t == NOTICE_DAMAGED), "the title says what happened: {shown:?}");
+    assert!(shown.iter().any(|t| *t == english(NOTICE_DAMAGED)), "the title says what happened: {shown:?}");
     assert!(!shown.iter().any(|t| t.contains("save.ron")), "no file path on screen");
     assert_eq!(
         std::fs::read_to_string(dir.join("save.ron.damaged")).unwrap(),
@@ -382,6 +390,7 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
                 "Fast",
                 "Hard",
                 "Instant",
+                "Language",
                 "Me",
                 "Medium",
                 "Normal",
@@ -392,7 +401,7 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
             ],
         ),
         ("game", &["Hint", "Menu", "Undo"]),
-        ("menu", &["Flip", "New game", "Quit to title", "Resume", "Sound", "Speed"]),
+        ("menu", &["Flip", "Language", "New game", "Quit to title", "Resume", "Sound", "Speed"]),
         ("game over", &["Menu", "Play again"]),
     ];
     for (which, expected) in screens {
@@ -453,7 +462,17 @@ fn a_press_that_slides_off_a_button_or_lands_on_a_panel_does_nothing() {
             .map(|(_, t, node)| t.translation * node.inverse_scale_factor())
             .unwrap()
     };
-    assert_eq!(button_at(app.world_mut(), hidden_hint), None, "the open menu hides the bar's buttons");
+    let (close, _) = {
+        let mut q = app.world_mut().query::<(Entity, &Name)>();
+        let e =
+            q.iter(app.world()).find(|(_, n)| n.as_str() == "Button Close the menu").map(|(e, _)| e).unwrap();
+        (e, ())
+    };
+    assert_eq!(button_at(app.world_mut(), hidden_hint), Some(close), "the open menu hides the bar's buttons");
+    // A tap outside the menu closes it, and plays nothing.
+    touch_tap_arriving(&mut app, hidden_hint);
+    assert!(!app.world().resource::<toguz::app::hud::MenuOpen>().0, "a tap outside the menu closes it");
+    assert!(has_button(&mut app, "Hint"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -492,5 +511,207 @@ fn the_title_screen_fits_phones_upright_and_sideways_and_tablets_with_a_saved_ga
             }
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_android_activity_handles_configuration_changes_itself_instead_of_being_recreated() {
+    // A recreated NativeActivity starts a second event loop in the same process, and Bevy panics: every
+    // change a phone makes while the game runs must be declared as handled by the app.
+    let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).unwrap();
+    let line = manifest
+        .lines()
+        .find(|l| l.trim_start().starts_with("config_changes"))
+        .expect("the activity declares config_changes");
+    let declared: Vec<&str> = line.split('"').nth(1).unwrap_or_default().split('|').collect();
+    for change in [
+        "orientation",
+        "screenSize",
+        "smallestScreenSize",
+        "screenLayout",
+        "density",
+        "uiMode",
+        "fontScale",
+        "locale",
+        "layoutDirection",
+        "keyboard",
+        "keyboardHidden",
+        "navigation",
+    ] {
+        assert!(declared.contains(&change), "'{change}' would recreate the activity: {declared:?}");
+    }
+}
+
+/// Every visible UI node lies inside the window, and every text inside its button.
+fn assert_nothing_clipped(app: &mut App, size: Vec2, what: &str) {
+    let window = Rect::from_corners(Vec2::ZERO, size).inflate(0.5);
+    let mut q = app.world_mut().query::<(
+        Entity,
+        &ComputedNode,
+        &UiGlobalTransform,
+        &InheritedVisibility,
+        Option<&ChildOf>,
+        Option<&Text>,
+    )>();
+    let rect = |node: &ComputedNode, t: &UiGlobalTransform| {
+        let s = node.inverse_scale_factor();
+        Rect::from_center_size(t.translation * s, node.size() * s)
+    };
+    let nodes: Vec<_> = q
+        .iter(app.world())
+        .filter(|(_, node, _, visible, _, _)| visible.get() && node.size().min_element() > 0.0)
+        .map(|(e, node, t, _, parent, text)| {
+            (e, rect(node, t), parent.map(|p| p.parent()), text.map(|t| t.0.clone()))
+        })
+        .collect();
+    let name_of = |e: Entity| app.world().get::<Name>(e).map(|n| n.as_str().to_string()).unwrap_or_default();
+    for (e, r, parent, text) in &nodes {
+        let label = text.clone().unwrap_or_else(|| name_of(*e))
+            + &parent.map(|p| format!(" in '{}'", name_of(p))).unwrap_or_default();
+        let inside: Vec<String> = nodes
+            .iter()
+            .filter(|(_, o, _, t)| t.is_some() && r.contains(o.center()))
+            .map(|(_, o, _, t)| format!("{:?} {o:?}", t.clone().unwrap_or_default()))
+            .collect();
+        assert!(
+            window.contains(r.min) && window.contains(r.max),
+            "{what}: '{label}' at {r:?} is cut off by the {size} window; it holds {inside:?}"
+        );
+        if text.is_some()
+            && let Some(parent) = parent
+            && app.world().get::<Button>(*parent).is_some()
+        {
+            let (_, button, _, _) = nodes.iter().find(|(e, ..)| e == parent).expect("a visible button");
+            assert!(
+                button.inflate(1.0).contains(r.min) && button.inflate(1.0).contains(r.max),
+                "{what}: '{label}' overflows its button"
+            );
+        }
+    }
+}
+
+fn with_language(dir: &Path, lang: toguz::app::locale::Lang) {
+    let save = toguz::app::persistence::SaveFile {
+        version: toguz::app::persistence::VERSION,
+        settings: Settings { lang: Some(lang), ..Settings::default() },
+        game: None,
+    };
+    toguz::app::persistence::write_atomically(
+        &dir.join("save.ron"),
+        &toguz::app::persistence::to_text(&save),
+    )
+    .unwrap();
+}
+
+#[test]
+fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_counts_clear() {
+    use toguz::app::locale::{Lang, Locale};
+    let dir = save_dir("languages-fit");
+    for lang in Lang::ALL {
+        for size in [SMALL_PHONE, PHONE] {
+            let what = format!("{} at {size}", lang.code());
+            with_language(&dir, lang);
+            let mut app = start_app(size, &dir);
+            assert_eq!(app.world().resource::<Locale>().lang, lang, "{what}");
+            // A notice and a saved game make the title as full as it gets.
+            app.world_mut().resource_mut::<SaveNotice>().0 = Some(NOTICE_DAMAGED.to_string());
+            frames(&mut app, 3);
+            assert_nothing_clipped(&mut app, size, &format!("{what}, title"));
+            press(&mut app, "Play hot-seat");
+            frames(&mut app, 2);
+            tap_hole(&mut app, Side::White, 7);
+            // The longest message: the long-press hint.
+            let layout = app.world().resource::<BoardLayout>().clone();
+            let c = layout.hole(Side::Black, Hole::new(2).unwrap()).center();
+            let at = Vec2::new(c.x + size.x / 2.0, size.y / 2.0 - c.y);
+            let window = window_entity(&mut app);
+            app.world_mut().write_message(TouchInput {
+                phase: TouchPhase::Started,
+                position: at,
+                window,
+                force: None,
+                id: 9,
+            });
+            frames(&mut app, 40);
+            let toast = {
+                let mut q = app.world_mut().query::<(&Name, &ComputedNode, &UiGlobalTransform)>();
+                q.iter(app.world())
+                    .find(|(n, _, _)| n.as_str() == "Messages")
+                    .map(|(_, node, t)| {
+                        let s = node.inverse_scale_factor();
+                        Rect::from_center_size(t.translation * s, node.size() * s)
+                    })
+                    .unwrap()
+            };
+            let text = app.world().resource::<toguz::app::hud::ToastState>().text.clone();
+            assert!(!text.is_empty(), "{what}: the long press says where the stone lands");
+            let (top, bottom) = (layout.top_bar, size.y - layout.bottom_bar);
+            assert!(toast.min.y >= top && toast.max.y <= bottom, "{what}: '{text}' covers a bar: {toast:?}");
+            for side in Side::BOTH {
+                for hole in Hole::all() {
+                    let p = layout.count_position(toguz::rules::Place::Hole(side, hole));
+                    let p = Vec2::new(p.x + size.x / 2.0, size.y / 2.0 - p.y);
+                    assert!(
+                        !toast.inflate(-2.0).contains(p),
+                        "{what}: '{text}' covers the count of {side} {hole}"
+                    );
+                }
+            }
+            app.world_mut().write_message(TouchInput {
+                phase: TouchPhase::Ended,
+                position: at,
+                window,
+                force: None,
+                id: 9,
+            });
+            frames(&mut app, 2);
+            assert_nothing_clipped(&mut app, size, &format!("{what}, game"));
+            press(&mut app, "Menu");
+            assert_nothing_clipped(&mut app, size, &format!("{what}, menu"));
+            press(&mut app, "Resume");
+            let game = finished_game();
+            let world = app.world_mut();
+            let generation = world.resource::<Session>().generation + 1;
+            *world.resource_mut::<Session>() = Session { game, generation };
+            world.write_message(toguz::app::BoardReset);
+            frames(&mut app, 4);
+            assert_nothing_clipped(&mut app, size, &format!("{what}, game over"));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_language_changes_at_once_from_the_title_and_the_menu_and_is_kept() {
+    use toguz::app::locale::Lang;
+    let dir = save_dir("language-switch");
+    let mut app = start_app(PHONE, &dir);
+    let texts = |app: &mut App| -> Vec<String> {
+        let mut q = app.world_mut().query::<&Text>();
+        q.iter(app.world()).map(|t| t.0.clone()).collect()
+    };
+    assert!(texts(&mut app).iter().any(|t| t == "Against the computer"));
+    press(&mut app, "Language");
+    press(&mut app, "Қазақша");
+    frames(&mut app, 2);
+    let shown = texts(&mut app);
+    assert!(shown.iter().any(|t| t == "Компьютерге қарсы"), "{shown:?}");
+    assert!(shown.iter().any(|t| t == "Тоғызқұмалақ"), "the game's name as Kazakh players write it");
+    press(&mut app, "Play hot-seat");
+    frames(&mut app, 2);
+    assert!(texts(&mut app).iter().any(|t| t == "Мәзір"), "the bars speak Kazakh");
+    // From the menu, without a restart: the bar's buttons change in place.
+    press(&mut app, "Menu");
+    press(&mut app, "Language");
+    press(&mut app, "Tiếng Việt");
+    frames(&mut app, 2);
+    let shown = texts(&mut app);
+    assert!(shown.iter().any(|t| t == "Gợi ý"), "{shown:?}");
+    assert!(!shown.iter().any(|t| t == "Мәзір"), "no Kazakh left on screen: {shown:?}");
+    let saved = flushed_save(&mut app, &dir);
+    assert_eq!(saved.settings.lang, Some(Lang::Vi), "the choice is saved");
+    drop(app);
+    let mut app = start_app(PHONE, &dir);
+    assert!(texts(&mut app).iter().any(|t| t == "Chơi tiếp"), "and used after a restart");
     let _ = std::fs::remove_dir_all(&dir);
 }

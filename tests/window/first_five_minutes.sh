@@ -116,6 +116,8 @@ shot game1-after-reply
 echo "== second game from the menu"
 click "Menu"
 click "New game"
+# A game under way is not thrown away without asking.
+click "Start a new game"
 wait_for_save "moves:\[\]"
 shot game2-start
 same_board game1-start game2-start

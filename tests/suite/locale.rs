@@ -1,0 +1,143 @@
+//! The players' languages: every message in every language, in the bundled font, with the right plurals,
+//! and a damaged file falling back to English.
+
+use std::collections::BTreeSet;
+
+use toguz::app::locale::{Lang, Locale, Message, PluralForm, parse_catalog};
+
+fn catalog(lang: Lang) -> std::collections::HashMap<String, Message> {
+    parse_catalog(lang.file()).unwrap_or_else(|e| panic!("{}.ron does not parse: {e}", lang.code()))
+}
+
+/// The `{name}` slots of a text.
+fn slots(text: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let mut rest = text;
+    while let Some(start) = rest.find('{') {
+        let Some(len) = rest[start..].find('}') else { break };
+        found.insert(rest[start + 1..start + len].to_string());
+        rest = &rest[start + len + 1..];
+    }
+    found
+}
+
+#[test]
+fn every_language_has_every_message_with_the_same_slots_and_none_empty() {
+    let english = catalog(Lang::En);
+    for lang in Lang::ALL {
+        let messages = catalog(lang);
+        let missing: Vec<_> = english.keys().filter(|k| !messages.contains_key(*k)).collect();
+        assert!(missing.is_empty(), "{}: missing {missing:?}", lang.code());
+        let extra: Vec<_> = messages.keys().filter(|k| !english.contains_key(*k)).collect();
+        assert!(extra.is_empty(), "{}: keys English does not have {extra:?}", lang.code());
+        for (key, message) in &messages {
+            let want: BTreeSet<String> = english[key].texts().iter().flat_map(|t| slots(t)).collect();
+            for text in message.texts() {
+                assert!(!text.trim().is_empty(), "{}: '{key}' is empty", lang.code());
+                // A plural form may leave the number out ("один ход"), never add a slot the game does not fill.
+                let have = slots(text);
+                assert!(
+                    have.is_subset(&want),
+                    "{}: '{key}' has slots {have:?}, English {want:?}",
+                    lang.code()
+                );
+                let mut need = want.clone();
+                need.remove("n");
+                assert!(need.is_subset(&have), "{}: '{key}' drops a slot: {need:?} in '{text}'", lang.code());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_message_is_used_by_the_game() {
+    let mut source = String::new();
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src/app")).unwrap() {
+        source += &std::fs::read_to_string(entry.unwrap().path()).unwrap();
+    }
+    for key in Locale::english_keys() {
+        // Keys that name a player are built from the player's part: "result.{}_wins".
+        let family = ["you", "computer", "white", "black"].iter().find_map(|who| {
+            let (prefix, rest) = key.split_once('.')?;
+            let suffix = rest.strip_prefix(&format!("{who}_")).map(|s| format!("_{s}"));
+            let prefix_form = rest.strip_suffix(&format!("_{who}")).map(|p| format!("{p}_"));
+            suffix
+                .map(|s| format!("\"{prefix}.{{}}{s}\""))
+                .or(prefix_form.map(|p| format!("\"{prefix}.{p}{{}}\"")))
+        });
+        let used = source.contains(&format!("\"{key}\"")) || family.is_some_and(|f| source.contains(&f));
+        assert!(used, "'{key}' is in the locale files but the game never shows it");
+    }
+}
+
+#[test]
+fn every_character_of_every_language_is_in_the_bundled_font() {
+    use skrifa::MetadataProvider;
+    let font = skrifa::FontRef::new(toguz::app::FONT).expect("the bundled font parses");
+    let charmap = font.charmap();
+    for lang in Lang::ALL {
+        let mut missing = BTreeSet::new();
+        let texts = catalog(lang)
+            .into_values()
+            .flat_map(|m| m.texts().into_iter().map(String::from).collect::<Vec<_>>());
+        for text in texts.chain([lang.native_name().to_string(), "0123456789+-–:".to_string()]) {
+            for c in text.chars() {
+                if !c.is_whitespace() && charmap.map(c).is_none() {
+                    missing.insert(c);
+                }
+            }
+        }
+        assert!(missing.is_empty(), "{}: the font has no {missing:?}", lang.code());
+    }
+    // The letters the issue names: Kazakh ә ғ қ ң ө ұ ү һ і, Kyrgyz ң ө ү, Vietnamese with its marks.
+    for c in "әғқңөұүһіӘҒҚҢӨҰҮҺІңөүẠạẢảẤấẦầẨẩẪẫẬậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđĐơưƠƯ".chars()
+    {
+        assert!(charmap.map(c).is_some(), "the font has no '{c}'");
+    }
+}
+
+#[test]
+fn numbers_take_each_languages_plural_forms() {
+    let ru = Locale::new(Lang::Ru);
+    let stones = |n| ru.n("count.stones", n, &[]);
+    assert_eq!(
+        [stones(1), stones(2), stones(5), stones(11), stones(21), stones(22), stones(25), stones(112)],
+        ["1 камень", "2 камня", "5 камней", "11 камней", "21 камень", "22 камня", "25 камней", "112 камней"]
+    );
+    let fr = Locale::new(Lang::Fr);
+    assert_eq!(
+        [fr.n("count.stones", 0, &[]), fr.n("count.stones", 1, &[]), fr.n("count.stones", 2, &[])],
+        ["0 pierre", "1 pierre", "2 pierres"]
+    );
+    let en = Locale::new(Lang::En);
+    assert_eq!([en.n("count.moves", 1, &[]), en.n("count.moves", 3, &[])], ["1 move", "3 moves"]);
+    // Kazakh, Kyrgyz and Vietnamese do not inflect after numerals.
+    for lang in [Lang::Kk, Lang::Ky, Lang::Vi] {
+        assert_eq!(lang.plural_form(1), PluralForm::Other);
+        assert_eq!(lang.plural_form(5), PluralForm::Other);
+    }
+    assert_eq!(Locale::new(Lang::Kk).n("count.stones", 5, &[]), "5 құмалақ");
+}
+
+#[test]
+fn a_damaged_locale_file_falls_back_to_english_with_a_notice() {
+    let locale = Locale::from_text(Lang::Ru, "{ \"game.name\": \"Тогуз коргоол\", \"title.continue\": ");
+    assert_eq!(locale.lang, Lang::En);
+    assert_eq!(locale.problem.as_deref(), Some("Русский"));
+    assert_eq!(locale.t("title.continue"), "Continue");
+    // A file that parses but lacks a message shows the English one, never a blank.
+    let partial = Locale::from_text(Lang::Fr, "{ \"title.continue\": \"Reprendre\" }");
+    assert_eq!(partial.t("title.continue"), "Reprendre");
+    assert_eq!(partial.t("hud.undo"), "Undo");
+}
+
+#[test]
+fn the_systems_language_is_read_from_its_locale_name() {
+    assert_eq!(Lang::from_locale_name("ru_RU.UTF-8"), Some(Lang::Ru));
+    assert_eq!(Lang::from_locale_name("kk-KZ"), Some(Lang::Kk));
+    assert_eq!(Lang::from_locale_name("ky_KG"), Some(Lang::Ky));
+    assert_eq!(Lang::from_locale_name("vi"), Some(Lang::Vi));
+    assert_eq!(Lang::from_locale_name("ca_ES@valencia"), Some(Lang::Ca));
+    assert_eq!(Lang::from_locale_name("de_DE.UTF-8"), None);
+    assert_eq!(Lang::from_locale_name("C"), None);
+}
