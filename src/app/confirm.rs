@@ -7,7 +7,7 @@ use crate::game::Mode;
 
 use super::locale::Tr;
 use super::theme;
-use super::widgets::{Tap, TapBarrier, labelled_button, text};
+use super::widgets::{Backdrop, Tap, TapBarrier, labelled_button, text};
 use super::{NewGame, Screen};
 
 /// The new game waiting for the player's word.
@@ -60,7 +60,7 @@ fn show_question(
         .spawn((
             Name::new("Button Close the question"),
             ConfirmRoot,
-            Button,
+            Backdrop,
             Node {
                 position_type: PositionType::Absolute,
                 width: percent(100),

@@ -20,7 +20,9 @@ use super::safe_area::SafeArea;
 use super::sowing::FinishAnimation;
 use super::sowing::Timeline;
 use super::theme;
-use super::widgets::{Tap, TapBarrier, button, button_colors, labelled_button, padded_labelled_button, text};
+use super::widgets::{
+    Backdrop, Tap, TapBarrier, button, button_colors, labelled_button, padded_labelled_button, text,
+};
 use super::words::{self, Who};
 use super::{BoardReset, MovePlayed, NewGame, Screen, Session, Settings, Speed, Toast};
 use crate::rules::Place;
@@ -323,7 +325,7 @@ fn spawn_game_over(commands: &mut Commands) {
 
 fn spawn_menu(commands: &mut Commands) {
     commands
-        .spawn((panel("Button Close the menu"), MenuPanel, Button))
+        .spawn((panel("Button Close the menu"), MenuPanel, Backdrop))
         .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false)
         .with_children(|p| {
             p.spawn(card()).with_children(|c| {

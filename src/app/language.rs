@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::locale::{Lang, Locale, Tr};
 use super::theme;
-use super::widgets::{Selected, Tap, TapBarrier, button, text};
+use super::widgets::{Backdrop, Selected, Tap, TapBarrier, button, text};
 use super::{Screen, Settings};
 
 /// Whether the list is open.
@@ -53,7 +53,7 @@ fn show_list(
         .spawn((
             Name::new("Button Close the language list"),
             LanguageRoot,
-            Button,
+            Backdrop,
             Node {
                 position_type: PositionType::Absolute,
                 width: percent(100),

@@ -24,6 +24,11 @@ pub struct Tap {
 #[derive(Component)]
 pub struct Selected;
 
+/// The dimmed screen behind a panel: a tap on it (outside the panel) closes the panel. Tapped like a
+/// button, but it keeps its own colour.
+#[derive(Component)]
+pub struct Backdrop;
+
 /// A panel whose background takes taps without passing them to what holds it (the card of a list
 /// that closes when the player taps outside it).
 #[derive(Component)]
@@ -198,6 +203,7 @@ struct HitParams<'w, 's> {
     >,
     buttons: Query<'w, 's, (), With<Button>>,
     barriers: Query<'w, 's, (), With<TapBarrier>>,
+    backdrops: Query<'w, 's, (), With<Backdrop>>,
     parents: Query<'w, 's, &'static ChildOf>,
 }
 
@@ -215,7 +221,7 @@ fn hit_button(p: &HitParams, point: Vec2) -> Option<Entity> {
         // The topmost node under the point decides: a button, a label inside one, or something else.
         let mut current = entity;
         loop {
-            if p.buttons.contains(current) {
+            if p.buttons.contains(current) || p.backdrops.contains(current) {
                 return Some(current);
             }
             if p.barriers.contains(current) {
