@@ -98,6 +98,9 @@ fn show_question(
                         text("", 19.0, theme::TEXT),
                         TextLayout::justify(Justify::Center),
                     ));
+                    // Keeping the game comes first: the other button loses it.
+                    labelled_button(card, "confirm.cancel", 20.0, ())
+                        .observe(|_: On<Tap>, mut pending: ResMut<PendingNewGame>| pending.0 = None);
                     labelled_button(card, "confirm.start", 20.0, ()).observe(
                         |_: On<Tap>,
                          mut pending: ResMut<PendingNewGame>,
@@ -107,8 +110,6 @@ fn show_question(
                             }
                         },
                     );
-                    labelled_button(card, "confirm.cancel", 20.0, ())
-                        .observe(|_: On<Tap>, mut pending: ResMut<PendingNewGame>| pending.0 = None);
                 });
         });
 }

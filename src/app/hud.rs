@@ -237,6 +237,7 @@ fn spawn_hud(mut commands: Commands) {
         .spawn((
             Name::new("Messages"),
             MessageBox,
+            UiTransform::IDENTITY,
             Node {
                 position_type: PositionType::Absolute,
                 top: px(TOP_BAR * 0.6),
@@ -287,12 +288,17 @@ fn panel(name: &'static str) -> impl Bundle {
 }
 
 fn card() -> impl Bundle {
+    card_aligned(AlignItems::Center, 14.0)
+}
+
+/// A panel's card; `AlignItems::Stretch` gives a column of buttons one width.
+fn card_aligned(align_items: AlignItems, gap: f32) -> impl Bundle {
     (
         TapBarrier,
         Node {
             flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            row_gap: px(14),
+            align_items,
+            row_gap: px(gap),
             padding: UiRect::all(px(22)),
             width: px(340),
             max_width: percent(94),
@@ -328,8 +334,12 @@ fn spawn_menu(commands: &mut Commands) {
         .spawn((panel("Button Close the menu"), MenuPanel, Backdrop))
         .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false)
         .with_children(|p| {
-            p.spawn(card()).with_children(|c| {
-                c.spawn((Tr("menu.title"), text("", 28.0, theme::TEXT)));
+            p.spawn(card_aligned(AlignItems::Stretch, 10.0)).with_children(|c| {
+                c.spawn((
+                    Tr("menu.title"),
+                    text("", 28.0, theme::TEXT),
+                    Node { align_self: AlignSelf::Center, ..default() },
+                ));
                 labelled_button(c, "menu.resume", 20.0, ())
                     .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
                 c.spawn(button("Speed", 18.0))
@@ -480,10 +490,7 @@ fn update_bars(
     >,
     mut statuses: Query<(&BarStatus, &mut Text), (Without<BarName>, Without<BarKazan>)>,
     mut badges: Query<(&BarBadge, &mut BackgroundColor)>,
-    mut undo_buttons: Query<
-        &mut Node,
-        (With<UndoButton>, Without<PlayerBar>, Without<HintButton>, Without<BarKazan>),
-    >,
+    mut undo_buttons: Query<&mut Visibility, With<UndoButton>>,
     mut hint_buttons: Query<
         &mut Node,
         (With<HintButton>, Without<PlayerBar>, Without<UndoButton>, Without<BarKazan>),
@@ -566,10 +573,11 @@ fn update_bars(
         color.0 = theme::side_color(side).with_alpha(alpha);
     }
     let shown = |visible: bool| if visible { Display::Flex } else { Display::None };
-    for mut node in &mut undo_buttons {
-        let display = shown(session.game.can_undo());
-        if node.display != display {
-            node.display = display;
+    // Undo keeps its place when there is nothing to undo, so the bar does not jump after the first move.
+    for mut visibility in &mut undo_buttons {
+        let want = if session.game.can_undo() { Visibility::Inherited } else { Visibility::Hidden };
+        if *visibility != want {
+            *visibility = want;
         }
     }
     for mut node in &mut hint_buttons {
@@ -580,31 +588,56 @@ fn update_bars(
     }
 }
 
+/// Places the message box between the two rows of counts (never over a bar or a count): in the middle of
+/// the board, or on a phone upright in the half away from the finger, so the finger does not hide it. In
+/// hot-seat on a shared tablet it faces the player whose turn it is.
+#[allow(clippy::type_complexity)]
 fn update_messages(
     toast: Res<ToastState>,
     layout: Option<Res<BoardLayout>>,
     ui_scale: Option<Res<UiScale>>,
-    mut boxes: Query<&mut Node, (With<MessageBox>, Without<ToastText>)>,
+    press: Res<super::input::Press>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut boxes: Query<(&mut Node, &mut UiTransform), (With<MessageBox>, Without<ToastText>)>,
     mut toast_text: Query<(&mut Text, &mut BackgroundColor), With<ToastText>>,
 ) {
-    if let (Some(layout), Ok(mut node)) = (layout, boxes.single_mut()) {
-        // Between the two rows of counts, centred on the board; UI lengths are in scaled pixels.
+    if let (Some(layout), Ok((mut node, mut transform))) = (layout, boxes.single_mut()) {
+        // UI lengths are in pixels scaled by UiScale; the layout's are not.
         let scale = ui_scale.map_or(1.0, |s| s.0);
         let inner = layout.board.inflate(-(layout.band + 8.0));
+        let finger_y =
+            press.down.last().and_then(|p| p.hole).map(|(side, hole)| layout.hole(side, hole).center().y);
+        let board = layout.board;
+        let y = match (layout.orientation, finger_y) {
+            (super::layout::Orientation::Portrait, Some(f)) if f < board.center().y => {
+                board.max.y - board.height() * 0.3
+            }
+            (super::layout::Orientation::Portrait, Some(_)) => board.min.y + board.height() * 0.3,
+            _ => board.center().y,
+        };
         let left = px((inner.min.x + layout.window.x / 2.0) / scale);
         let width = px(inner.width() / scale);
-        let top = px((layout.window.y / 2.0 - layout.board.center().y) / scale - 40.0);
+        let top = px((layout.window.y / 2.0 - y) / scale - 30.0);
         if node.left != left || node.width != width || node.top != top {
             node.left = left;
             node.width = width;
             node.top = top;
+        }
+        let far_turn = matches!(session.game.mode, Mode::HotSeat)
+            && !settings.flip_each_turn
+            && session.game.position().side_to_move() != layout.near;
+        let rotation = if far_turn { Rot2::radians(PI) } else { Rot2::IDENTITY };
+        if transform.rotation != rotation {
+            transform.rotation = rotation;
         }
     }
     if let Ok((mut text, mut bg)) = toast_text.single_mut() {
         if text.0 != toast.text {
             text.0 = toast.text.clone();
         }
-        bg.0 = if toast.text.is_empty() { Color::NONE } else { Color::srgba(0.0, 0.0, 0.0, 0.6) };
+        // Nearly opaque: stones and hole edges must not show through the words.
+        bg.0 = if toast.text.is_empty() { Color::NONE } else { Color::srgba(0.07, 0.045, 0.03, 0.92) };
     }
 }
 

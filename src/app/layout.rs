@@ -180,22 +180,25 @@ impl BoardLayout {
 
     /// The frame a place's stone pattern is laid in: the corner it starts from, the direction rows
     /// advance (`up`), the direction pairs run (`right`), and the room across and along.
-    /// Holes fill from their player's edge of the board; kazans fill along their length, starting at the
-    /// end away from their count.
+    /// Holes fill from their player's edge of the board; kazans fill along their length from their own
+    /// count's end (just past the badge), so a player's captures gather by their own count, not by the
+    /// other kazan's.
     fn pattern_frame(&self, place: Place) -> (Vec2, Vec2, Vec2, f32, f32) {
         let r = self.place(place);
         let up = match (place, self.orientation) {
             (Place::Hole(side, _), Orientation::Landscape) => -self.towards_player(side),
             // Portrait holes are wide and short: pairs run along their width, rows go up.
             (Place::Hole(..), Orientation::Portrait) => Vec2::Y,
-            (Place::Kazan(side), _) => self.kazan_count_end(side),
+            (Place::Kazan(side), _) => -self.kazan_count_end(side),
         };
         let right = Vec2::new(up.y, -up.x);
         let inset = self.stone * 0.45;
         let size = r.size() - Vec2::splat(2.0 * inset);
-        let along = size.dot(up.abs());
+        // Room left at the start of a kazan for its count's badge.
+        let badge = if matches!(place, Place::Kazan(_)) { r.size().min_element() * 1.15 } else { 0.0 };
+        let along = size.dot(up.abs()) - badge;
         let across = size.dot(right.abs());
-        let start = r.center() - up * along / 2.0 - right * across / 2.0;
+        let start = r.center() - up * (along - badge) / 2.0 - right * across / 2.0;
         (start, up, right, across, along)
     }
 

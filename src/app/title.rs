@@ -239,12 +239,14 @@ fn spawn_title(
                     Node { max_width: percent(92), ..default() },
                 ));
             }
-            if let Some(game) = &saved.0 {
+            // A game with no move in it is not worth continuing.
+            if let Some(game) = saved.0.as_ref().filter(|g| !g.moves.is_empty()) {
                 labelled_button(page, "title.continue", m.action, ())
                     .observe(super::persistence::resume_saved);
                 page.spawn((
                     Name::new("Saved game"),
                     text(saved_game_words(locale, game), m.heading, theme::TEXT_DIM),
+                    TextLayout::justify(Justify::Center),
                 ));
             }
             page.spawn((

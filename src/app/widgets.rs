@@ -69,15 +69,15 @@ fn write_ui_map(
     path: Res<UiMapPath>,
     screen: Res<State<super::Screen>>,
     hits: HitParams,
-    buttons: Query<(Entity, &Name, &ComputedNode, &UiGlobalTransform), With<Button>>,
+    buttons: Query<(Entity, &Name, &UiGlobalTransform), With<Button>>,
     layout: Option<Res<super::layout::BoardLayout>>,
     mut last: Local<String>,
 ) {
     let mut lines = vec![format!("screen {:?}", screen.get())];
     let mut found: Vec<String> = buttons
         .iter()
-        .filter_map(|(entity, name, node, transform)| {
-            let at = transform.translation * node.inverse_scale_factor();
+        .filter_map(|(entity, name, transform)| {
+            let at = transform.translation / hits.window_scale();
             (hit_button(&hits, at) == Some(entity)).then(|| {
                 format!("button {:.0} {:.0} {}", at.x, at.y, name.as_str().trim_start_matches("Button "))
             })
@@ -204,7 +204,15 @@ struct HitParams<'w, 's> {
     buttons: Query<'w, 's, (), With<Button>>,
     barriers: Query<'w, 's, (), With<TapBarrier>>,
     backdrops: Query<'w, 's, (), With<Backdrop>>,
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
     parents: Query<'w, 's, &'static ChildOf>,
+}
+
+impl HitParams<'_, '_> {
+    /// Physical pixels per logical pixel of the window.
+    fn window_scale(&self) -> f32 {
+        self.windows.single().map_or(1.0, Window::scale_factor)
+    }
 }
 
 fn hit_button(p: &HitParams, point: Vec2) -> Option<Entity> {
@@ -213,8 +221,8 @@ fn hit_button(p: &HitParams, point: Vec2) -> Option<Entity> {
         if !visible.get() || pickable.is_some_and(|p| !p.should_block_lower && !p.is_hoverable) {
             continue;
         }
-        // The UI is laid out in physical pixels.
-        let physical = point / node.inverse_scale_factor();
+        // The UI is laid out in the window's physical pixels (UiScale only makes the nodes bigger).
+        let physical = point * p.window_scale();
         if !node.contains_point(*transform, physical) {
             continue;
         }

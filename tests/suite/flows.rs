@@ -24,6 +24,10 @@ use toguz::rules::{Hole, Side};
 
 const FRAME: Duration = Duration::from_millis(16);
 
+/// Physical pixels per logical pixel of the test window (the UI is laid out in physical pixels; UiScale
+/// only makes its nodes bigger).
+const WINDOW_SCALE: f32 = 1.0;
+
 const PHONE: Vec2 = Vec2::new(390.0, 844.0);
 const SMALL_PHONE: Vec2 = Vec2::new(360.0, 640.0);
 const PHONE_SIDEWAYS: Vec2 = Vec2::new(844.0, 390.0);
@@ -99,9 +103,9 @@ fn buttons(app: &mut App) -> Vec<(String, Entity, Vec2)> {
     let mut found: Vec<_> = q
         .iter(world)
         .filter(|(_, _, _, node, _, visible)| visible.get() && node.size().min_element() > 0.0)
-        .map(|(e, name, _, node, transform, _)| {
+        .map(|(e, name, _, _, transform, _)| {
             let label = name.as_str().trim_start_matches("Button ").to_string();
-            (label, e, transform.translation * node.inverse_scale_factor())
+            (label, e, transform.translation / WINDOW_SCALE)
         })
         .collect::<Vec<_>>();
     // Only the buttons a finger can reach: not those under an open panel.
@@ -404,16 +408,19 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
         ("menu", &["Flip", "Language", "New game", "Quit to title", "Resume", "Sound", "Speed"]),
         ("game over", &["Menu", "Play again"]),
     ];
-    for (which, expected) in screens {
+    // A tablet draws the UI larger (UiScale): taps must still land where the buttons are drawn.
+    for (which, expected, size) in
+        screens.iter().map(|(w, e)| (*w, *e, PHONE)).chain([("title", screens[0].1, TABLET)])
+    {
         let all = {
-            let mut app = at_screen(which, PHONE, &dir);
+            let mut app = at_screen(which, size, &dir);
             buttons(&mut app)
         };
         assert_eq!(labels(&all), expected, "{which}: the buttons a finger can reach");
         for (label, _, _) in &all {
             for by_touch in [false, true] {
                 // A fresh app each time: a button may leave the screen it is on.
-                let mut app = at_screen(which, PHONE, &dir);
+                let mut app = at_screen(which, size, &dir);
                 let (entity, at) = button(&mut app, label);
                 assert_eq!(
                     button_at(app.world_mut(), at),
@@ -459,7 +466,7 @@ fn a_press_that_slides_off_a_button_or_lands_on_a_panel_does_nothing() {
         let mut q = app.world_mut().query::<(&Name, &UiGlobalTransform, &ComputedNode)>();
         q.iter(app.world())
             .find(|(n, _, _)| n.as_str() == "Button Hint")
-            .map(|(_, t, node)| t.translation * node.inverse_scale_factor())
+            .map(|(_, t, _)| t.translation / WINDOW_SCALE)
             .unwrap()
     };
     let (close, _) = {
@@ -500,7 +507,7 @@ fn the_title_screen_fits_phones_upright_and_sideways_and_tablets_with_a_saved_ga
             if !visible.get() || node.size().min_element() <= 0.0 || name.as_str() == "Title screen" {
                 continue;
             }
-            let s = node.inverse_scale_factor();
+            let s = 1.0 / WINDOW_SCALE;
             let r = Rect::from_center_size(transform.translation * s, node.size() * s);
             assert!(
                 window.contains(r.min + Vec2::splat(0.5)) && window.contains(r.max - Vec2::splat(0.5)),
@@ -554,7 +561,7 @@ fn assert_nothing_clipped(app: &mut App, size: Vec2, what: &str) {
         Option<&Text>,
     )>();
     let rect = |node: &ComputedNode, t: &UiGlobalTransform| {
-        let s = node.inverse_scale_factor();
+        let s = 1.0 / WINDOW_SCALE;
         Rect::from_center_size(t.translation * s, node.size() * s)
     };
     let nodes: Vec<_> = q
@@ -638,7 +645,7 @@ fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_c
                 q.iter(app.world())
                     .find(|(n, _, _)| n.as_str() == "Messages")
                     .map(|(_, node, t)| {
-                        let s = node.inverse_scale_factor();
+                        let s = 1.0 / WINDOW_SCALE;
                         Rect::from_center_size(t.translation * s, node.size() * s)
                     })
                     .unwrap()
@@ -712,6 +719,6 @@ fn the_language_changes_at_once_from_the_title_and_the_menu_and_is_kept() {
     assert_eq!(saved.settings.lang, Some(Lang::Vi), "the choice is saved");
     drop(app);
     let mut app = start_app(PHONE, &dir);
-    assert!(texts(&mut app).iter().any(|t| t == "Chơi tiếp"), "and used after a restart");
+    assert!(texts(&mut app).iter().any(|t| t == "Đấu với máy"), "and used after a restart");
     let _ = std::fs::remove_dir_all(&dir);
 }
