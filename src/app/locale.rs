@@ -108,7 +108,7 @@ impl Lang {
     }
 
     /// The system's language: `LC_ALL`, `LC_MESSAGES`, `LANG` on the desktop; the activity's
-    /// configuration on Android; English otherwise.
+    /// configuration on Android; the first preferred language on iOS; English otherwise.
     pub fn from_system() -> Lang {
         #[cfg(target_os = "android")]
         if let Some(lang) = bevy::android::ANDROID_APP
@@ -116,6 +116,10 @@ impl Lang {
             .and_then(|app| app.config().language())
             .and_then(|l| Lang::from_locale_name(&l))
         {
+            return lang;
+        }
+        #[cfg(target_os = "ios")]
+        if let Some(lang) = ios::preferred_language().and_then(|l| Lang::from_locale_name(&l)) {
             return lang;
         }
         for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
@@ -127,6 +131,46 @@ impl Lang {
             }
         }
         Lang::En
+    }
+}
+
+/// iOS's preferred languages, through CoreFoundation's C API (every iOS app links CoreFoundation).
+#[cfg(target_os = "ios")]
+mod ios {
+    use std::ffi::{CStr, c_char, c_void};
+
+    type CFTypeRef = *const c_void;
+    const UTF8: u32 = 0x0800_0100;
+
+    #[link(name = "CoreFoundation", kind = "framework")]
+    unsafe extern "C" {
+        fn CFLocaleCopyPreferredLanguages() -> CFTypeRef;
+        fn CFArrayGetCount(array: CFTypeRef) -> isize;
+        fn CFArrayGetValueAtIndex(array: CFTypeRef, index: isize) -> CFTypeRef;
+        fn CFStringGetCString(string: CFTypeRef, buffer: *mut c_char, size: isize, encoding: u32) -> u8;
+        fn CFRelease(object: CFTypeRef);
+    }
+
+    /// The first of the user's preferred languages, such as "kk-KZ".
+    pub fn preferred_language() -> Option<String> {
+        // SAFETY: the array is owned here (a Copy function) and released once; the string is borrowed
+        // from it (a Get function) and copied into a buffer of the size given.
+        unsafe {
+            let languages = CFLocaleCopyPreferredLanguages();
+            if languages.is_null() {
+                return None;
+            }
+            let mut found = None;
+            if CFArrayGetCount(languages) > 0 {
+                let first = CFArrayGetValueAtIndex(languages, 0);
+                let mut buffer = [0 as c_char; 64];
+                if !first.is_null() && CFStringGetCString(first, buffer.as_mut_ptr(), 64, UTF8) != 0 {
+                    found = CStr::from_ptr(buffer.as_ptr()).to_str().ok().map(String::from);
+                }
+            }
+            CFRelease(languages);
+            found
+        }
     }
 }
 
