@@ -72,6 +72,10 @@ struct GameOverPanel;
 #[derive(Component)]
 struct FlipButton;
 
+/// A control in the far player's bar, shown only when that bar faces the far player.
+#[derive(Component)]
+struct FarControl;
+
 /// The box the messages float in, over the middle of the board.
 #[derive(Component)]
 struct MessageBox;
@@ -141,12 +145,15 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
             UiTransform::IDENTITY,
         ))
         .with_children(|bar| {
-            if !top {
-                padded_labelled_button(bar, "hud.undo", 15.0, 8.0, UndoButton).observe(
-                    |_: On<Tap>, mut undo: MessageWriter<Undo>| {
-                        undo.write(Undo);
-                    },
-                );
+            // Both bars have the controls: the far bar's show in hot-seat on a shared tablet, where that
+            // bar faces the far player.
+            let far = |name: &str| Name::new(format!("Button {name} (far side)"));
+            let mut undo = padded_labelled_button(bar, "hud.undo", 15.0, 8.0, UndoButton);
+            undo.observe(|_: On<Tap>, mut undo: MessageWriter<Undo>| {
+                undo.write(Undo);
+            });
+            if top {
+                undo.insert((far("Undo"), FarControl));
             }
             bar.spawn(Node {
                 flex_direction: FlexDirection::Row,
@@ -200,14 +207,17 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
                 Node::default(),
                 BorderColor::all(theme::TEXT),
             ));
-            if !top {
-                padded_labelled_button(bar, "hud.hint", 15.0, 8.0, HintButton).observe(
-                    |_: On<Tap>, mut hint: MessageWriter<HintRequest>| {
-                        hint.write(HintRequest);
-                    },
-                );
-                padded_labelled_button(bar, "hud.menu", 15.0, 8.0, ())
-                    .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = true);
+            let mut hint = padded_labelled_button(bar, "hud.hint", 15.0, 8.0, HintButton);
+            hint.observe(|_: On<Tap>, mut hint: MessageWriter<HintRequest>| {
+                hint.write(HintRequest);
+            });
+            if top {
+                hint.insert((far("Hint"), FarControl));
+            }
+            let mut menu = padded_labelled_button(bar, "hud.menu", 15.0, 8.0, ());
+            menu.observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = true);
+            if top {
+                menu.insert((far("Menu"), FarControl));
             }
         });
 }
@@ -490,10 +500,9 @@ fn update_bars(
     >,
     mut statuses: Query<(&BarStatus, &mut Text), (Without<BarName>, Without<BarKazan>)>,
     mut badges: Query<(&BarBadge, &mut BackgroundColor)>,
-    mut undo_buttons: Query<&mut Visibility, With<UndoButton>>,
-    mut hint_buttons: Query<
-        &mut Node,
-        (With<HintButton>, Without<PlayerBar>, Without<UndoButton>, Without<BarKazan>),
+    mut controls: Query<
+        (&mut Node, &mut Visibility, Has<UndoButton>, Has<HintButton>, Has<FarControl>),
+        (With<Button>, Without<PlayerBar>, Without<BarKazan>),
     >,
 ) {
     let Some(layout) = layout else { return };
@@ -572,18 +581,22 @@ fn update_bars(
         let alpha = if to_move == Some(side) { 1.0 } else { 0.35 };
         color.0 = theme::side_color(side).with_alpha(alpha);
     }
-    let shown = |visible: bool| if visible { Display::Flex } else { Display::None };
-    // Undo keeps its place when there is nothing to undo, so the bar does not jump after the first move.
-    for mut visibility in &mut undo_buttons {
-        let want = if session.game.can_undo() { Visibility::Inherited } else { Visibility::Hidden };
-        if *visibility != want {
-            *visibility = want;
-        }
-    }
-    for mut node in &mut hint_buttons {
-        let display = shown(mode.landing_hint_allowed());
+    for (mut node, mut visibility, undo, hint, far) in &mut controls {
+        let display = if (far && !turned) || (hint && !mode.landing_hint_allowed()) {
+            Display::None
+        } else {
+            Display::Flex
+        };
         if node.display != display {
             node.display = display;
+        }
+        // Undo keeps its place when there is nothing to undo, so the bar does not jump after the first
+        // move.
+        if undo {
+            let want = if session.game.can_undo() { Visibility::Inherited } else { Visibility::Hidden };
+            if *visibility != want {
+                *visibility = want;
+            }
         }
     }
 }

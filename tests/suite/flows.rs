@@ -404,7 +404,8 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
                 "Turn the board",
             ],
         ),
-        ("game", &["Hint", "Menu", "Undo"]),
+        // Hot-seat on one device: the far player's bar has its own controls, facing them.
+        ("game", &["Hint", "Hint (far side)", "Menu", "Menu (far side)", "Undo", "Undo (far side)"]),
         ("menu", &["Flip", "Language", "New game", "Quit to title", "Resume", "Sound", "Speed"]),
         ("game over", &["Menu", "Play again"]),
     ];
