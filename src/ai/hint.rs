@@ -60,11 +60,6 @@ impl Hint {
     pub fn reason_text(&self) -> String {
         self.reasons.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
     }
-
-    /// The search proved how the game ends (a forced win or loss): the evaluation is not a stone count.
-    pub fn is_forced(&self) -> bool {
-        self.reasons.iter().any(|r| matches!(r, Reason::ForcesWin(_) | Reason::HoldsOut(_)))
-    }
 }
 
 /// The opponent's best immediate take if it were their move: (stones captured, could make a tuzdik).

@@ -7,7 +7,7 @@ use crate::game::Mode;
 
 use super::locale::Tr;
 use super::theme;
-use super::widgets::{Backdrop, Tap, TapBarrier, labelled_button, text};
+use super::widgets::{Backdrop, Tap, backdrop, card, labelled_button, text};
 use super::{NewGame, Screen};
 
 /// The new game waiting for the player's word.
@@ -57,41 +57,11 @@ fn show_question(
         return;
     }
     commands
-        .spawn((
-            Name::new("Button Close the question"),
-            ConfirmRoot,
-            Backdrop,
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
-            GlobalZIndex(40),
-        ))
+        .spawn((backdrop("Button Close the question", 0.55, 40), ConfirmRoot, Backdrop))
         .observe(|_: On<Tap>, mut pending: ResMut<PendingNewGame>| pending.0 = None)
         .with_children(|overlay| {
             overlay
-                .spawn((
-                    Name::new("Question"),
-                    TapBarrier,
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Center,
-                        row_gap: px(14),
-                        padding: UiRect::all(px(20)),
-                        width: px(320),
-                        max_width: percent(92),
-                        border_radius: BorderRadius::all(px(18)),
-                        border: UiRect::all(px(2)),
-                        ..default()
-                    },
-                    BackgroundColor(theme::PANEL),
-                    BorderColor::all(Color::srgba(1.0, 0.85, 0.6, 0.4)),
-                ))
+                .spawn((Name::new("Question"), card(320.0, 20.0, 14.0, AlignItems::Center)))
                 .with_children(|card| {
                     card.spawn((
                         Tr("confirm.question"),

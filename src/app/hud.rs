@@ -21,7 +21,7 @@ use super::sowing::FinishAnimation;
 use super::sowing::Timeline;
 use super::theme;
 use super::widgets::{
-    Backdrop, Tap, TapBarrier, button, button_colors, labelled_button, padded_labelled_button, text,
+    Backdrop, Tap, backdrop, button, button_colors, card, labelled_button, padded_labelled_button, text,
 };
 use super::words::{self, Who};
 use super::{BoardReset, MovePlayed, NewGame, Screen, Session, Settings, Speed, Toast};
@@ -279,51 +279,14 @@ fn spawn_hud(mut commands: Commands) {
     spawn_menu(&mut commands);
 }
 
+/// A panel over the game (the result, the menu), hidden until it is wanted.
 fn panel(name: &'static str) -> impl Bundle {
-    (
-        Name::new(name),
-        Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.45)),
-        GlobalZIndex(10),
-        Visibility::Hidden,
-        DespawnOnExit(Screen::Game),
-    )
-}
-
-fn card() -> impl Bundle {
-    card_aligned(AlignItems::Center, 14.0)
-}
-
-/// A panel's card; `AlignItems::Stretch` gives a column of buttons one width.
-fn card_aligned(align_items: AlignItems, gap: f32) -> impl Bundle {
-    (
-        TapBarrier,
-        Node {
-            flex_direction: FlexDirection::Column,
-            align_items,
-            row_gap: px(gap),
-            padding: UiRect::all(px(22)),
-            width: px(340),
-            max_width: percent(94),
-            border_radius: BorderRadius::all(px(18)),
-            border: UiRect::all(px(2)),
-            ..default()
-        },
-        BackgroundColor(theme::PANEL),
-        BorderColor::all(Color::srgba(1.0, 0.85, 0.6, 0.4)),
-    )
+    (backdrop(name, 0.45, 10), Visibility::Hidden, DespawnOnExit(Screen::Game))
 }
 
 fn spawn_game_over(commands: &mut Commands) {
     commands.spawn((panel("Game over"), GameOverPanel)).with_children(|p| {
-        p.spawn(card()).with_children(|c| {
+        p.spawn(card(340.0, 22.0, 14.0, AlignItems::Center)).with_children(|c| {
             c.spawn((PanelText::Title, text("", 30.0, theme::TEXT)));
             c.spawn((
                 PanelText::Reason,
@@ -344,7 +307,7 @@ fn spawn_menu(commands: &mut Commands) {
         .spawn((panel("Button Close the menu"), MenuPanel, Backdrop))
         .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false)
         .with_children(|p| {
-            p.spawn(card_aligned(AlignItems::Stretch, 10.0)).with_children(|c| {
+            p.spawn(card(340.0, 22.0, 10.0, AlignItems::Stretch)).with_children(|c| {
                 c.spawn((
                     Tr("menu.title"),
                     text("", 28.0, theme::TEXT),

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::locale::{Lang, Locale, Tr};
 use super::theme;
-use super::widgets::{Backdrop, Selected, Tap, TapBarrier, button, text};
+use super::widgets::{Backdrop, Selected, Tap, backdrop, button, card, text};
 use super::{Screen, Settings};
 
 /// Whether the list is open.
@@ -50,41 +50,11 @@ fn show_list(
     }
     let current = settings.lang.unwrap_or(locale.lang);
     commands
-        .spawn((
-            Name::new("Button Close the language list"),
-            LanguageRoot,
-            Backdrop,
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
-            GlobalZIndex(30),
-        ))
+        .spawn((backdrop("Button Close the language list", 0.55, 30), LanguageRoot, Backdrop))
         .observe(|_: On<Tap>, mut list: ResMut<LanguageList>| list.0 = false)
         .with_children(|overlay| {
             overlay
-                .spawn((
-                    Name::new("Language list"),
-                    TapBarrier,
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Stretch,
-                        row_gap: px(8),
-                        padding: UiRect::all(px(18)),
-                        width: px(300),
-                        max_width: percent(92),
-                        border_radius: BorderRadius::all(px(18)),
-                        border: UiRect::all(px(2)),
-                        ..default()
-                    },
-                    BackgroundColor(theme::PANEL),
-                    BorderColor::all(Color::srgba(1.0, 0.85, 0.6, 0.4)),
-                ))
+                .spawn((Name::new("Language list"), card(300.0, 18.0, 8.0, AlignItems::Stretch)))
                 .with_children(|card| {
                     card.spawn((
                         Tr("title.language"),

@@ -324,6 +324,10 @@ fn follow_settings(
     mut locale: ResMut<Locale>,
     mut asked: Local<Option<Lang>>,
 ) {
+    // The system's language is read at start and when the settings change, not every frame.
+    if asked.is_some() && !settings.is_changed() {
+        return;
+    }
     let lang = settings.lang.unwrap_or_else(Lang::from_system);
     if *asked != Some(lang) {
         *asked = Some(lang);

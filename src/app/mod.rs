@@ -255,14 +255,6 @@ fn start_new_game(
     }
 }
 
-pub fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(first) => first.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
 /// The side whose holes are at the bottom (or right) of the screen.
 pub fn near_side(session: &Session, settings: &Settings) -> Side {
     match session.game.mode {

@@ -39,13 +39,6 @@ pub fn side_ink(side: Side) -> Color {
     }
 }
 
-pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
-
 /// The painted images, made once.
 #[derive(Resource, Clone)]
 pub struct Art {

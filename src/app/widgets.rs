@@ -29,6 +29,44 @@ pub struct Selected;
 #[derive(Component)]
 pub struct Backdrop;
 
+/// The dimmed screen a panel sits on, above everything with a lower `z`.
+pub fn backdrop(name: &'static str, dim: f32, z: i32) -> impl Bundle {
+    (
+        Name::new(name),
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, dim)),
+        GlobalZIndex(z),
+    )
+}
+
+/// A panel's card on its backdrop: `width` wide (less on a narrow screen), its children in a column;
+/// `AlignItems::Stretch` gives a column of buttons one width. Taps on it stay on it.
+pub fn card(width: f32, padding: f32, gap: f32, align_items: AlignItems) -> impl Bundle {
+    (
+        TapBarrier,
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items,
+            row_gap: px(gap),
+            padding: UiRect::all(px(padding)),
+            width: px(width),
+            max_width: percent(94),
+            border_radius: BorderRadius::all(px(18)),
+            border: UiRect::all(px(2)),
+            ..default()
+        },
+        BackgroundColor(theme::PANEL),
+        BorderColor::all(Color::srgba(1.0, 0.85, 0.6, 0.4)),
+    )
+}
+
 /// A panel whose background takes taps without passing them to what holds it (the card of a list
 /// that closes when the player taps outside it).
 #[derive(Component)]
