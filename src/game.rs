@@ -65,6 +65,11 @@ impl Game {
         Game { mode, position: Position::start(), history: Vec::new() }
     }
 
+    /// A game from a set position (a lesson's board).
+    pub fn from_position(mode: Mode, position: Position) -> Game {
+        Game { mode, position, history: Vec::new() }
+    }
+
     /// Replays saved moves from the start; any illegal one refuses the whole save.
     pub fn from_moves(mode: Mode, moves: &[u8]) -> Result<Game, RestoreError> {
         let mut game = Game::new(mode);

@@ -15,7 +15,7 @@ use super::layout::{BoardLayout, Orientation};
 use super::safe_area::SafeArea;
 use super::sowing::Timeline;
 use super::theme::{self, Art};
-use super::{BoardReset, Screen, Session, Settings, near_side};
+use super::{BoardReset, OnBoard, Session, Settings, near_side};
 
 /// The 20 places stones can be: 18 holes (White's 1..9, Black's 1..9), then White's and Black's kazan.
 pub const PLACES: usize = 20;
@@ -122,15 +122,15 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<StoneSlots>()
         .init_resource::<ShownCounts>()
         .add_systems(Startup, init_view_size)
-        .add_systems(OnEnter(Screen::Game), spawn_board)
-        .add_systems(OnExit(Screen::Game), clear_board)
+        .add_systems(OnEnter(OnBoard), spawn_board)
+        .add_systems(OnExit(OnBoard), clear_board)
         .add_systems(PreUpdate, track_window)
         .add_systems(
             Update,
             (update_layout, snap_on_reset, sync_labels, mark_six_and_nine, sync_tuzdiks)
                 .chain()
                 .in_set(super::Frame::View)
-                .run_if(in_state(Screen::Game)),
+                .run_if(in_state(OnBoard)),
         );
 }
 
@@ -175,17 +175,21 @@ pub fn wanted_layout(
     settings: &Settings,
     safe: &SafeArea,
 ) -> BoardLayout {
-    BoardLayout::with_insets(
-        size.0,
-        near_side(session, settings),
-        [safe.top, safe.right, safe.bottom, safe.left],
-    )
+    let mut insets = [safe.top, safe.right, safe.bottom, safe.left];
+    if session.lesson {
+        for (inset, room) in insets.iter_mut().zip(super::layout::lesson_room(size.0)) {
+            *inset += room;
+        }
+    }
+    BoardLayout::with_insets(size.0, near_side(session, settings), insets)
 }
 
 /// Far-side text turns to face its player in hot-seat on a shared tablet.
 pub fn faces_player(session: &Session, settings: &Settings, side: Side, layout: &BoardLayout) -> Quat {
-    let turned =
-        matches!(session.game.mode, Mode::HotSeat) && !settings.flip_each_turn && side != layout.near;
+    let turned = matches!(session.game.mode, Mode::HotSeat)
+        && !session.lesson
+        && !settings.flip_each_turn
+        && side != layout.near;
     if turned { Quat::from_rotation_z(PI) } else { Quat::IDENTITY }
 }
 
@@ -205,7 +209,7 @@ fn spawn_board(
         BoardWood,
         Sprite { image: art.board.clone(), custom_size: Some(layout.board.size()), ..default() },
         Transform::from_translation(layout.board.center().extend(0.0)),
-        DespawnOnExit(Screen::Game),
+        DespawnOnExit(OnBoard),
     ));
     for side in Side::BOTH {
         for hole in Hole::all() {
@@ -215,14 +219,14 @@ fn spawn_board(
                 HoleView { side, hole },
                 Sprite::default(),
                 Transform::default(),
-                DespawnOnExit(Screen::Game),
+                DespawnOnExit(OnBoard),
             ));
             commands.spawn((
                 Name::new(format!("Count badge {side} {hole}")),
                 CountBadge(place),
                 Sprite { image: art.disc.clone(), color: Color::srgba(0.08, 0.05, 0.03, 0.55), ..default() },
                 Transform::default(),
-                DespawnOnExit(Screen::Game),
+                DespawnOnExit(OnBoard),
             ));
             commands
                 .spawn((
@@ -232,7 +236,7 @@ fn spawn_board(
                     TextFont { font_size: FontSize::Px(20.0), ..default() },
                     TextColor(theme::TEXT),
                     Transform::default(),
-                    DespawnOnExit(Screen::Game),
+                    DespawnOnExit(OnBoard),
                 ))
                 .with_child(six_nine_mark(theme::TEXT));
             commands
@@ -243,7 +247,7 @@ fn spawn_board(
                     TextFont { font_size: FontSize::Px(11.0), ..default() },
                     TextColor(theme::TEXT_DIM),
                     Transform::default(),
-                    DespawnOnExit(Screen::Game),
+                    DespawnOnExit(OnBoard),
                 ))
                 .with_child(six_nine_mark(theme::TEXT_DIM));
         }
@@ -252,14 +256,14 @@ fn spawn_board(
             KazanView(side),
             Sprite::default(),
             Transform::default(),
-            DespawnOnExit(Screen::Game),
+            DespawnOnExit(OnBoard),
         ));
         commands.spawn((
             Name::new(format!("Kazan badge {side}")),
             CountBadge(Place::Kazan(side)),
             Sprite { image: art.disc.clone(), color: theme::side_color(side), ..default() },
             Transform::default(),
-            DespawnOnExit(Screen::Game),
+            DespawnOnExit(OnBoard),
         ));
         commands
             .spawn((
@@ -269,7 +273,7 @@ fn spawn_board(
                 TextFont { font_size: FontSize::Px(30.0), ..default() },
                 TextColor(theme::side_ink(side)),
                 Transform::default(),
-                DespawnOnExit(Screen::Game),
+                DespawnOnExit(OnBoard),
             ))
             .with_child(six_nine_mark(theme::side_ink(side)));
         commands.spawn((
@@ -278,7 +282,7 @@ fn spawn_board(
             Sprite { image: art.ring.clone(), color: theme::side_color(side), ..default() },
             Transform::default(),
             Visibility::Hidden,
-            DespawnOnExit(Screen::Game),
+            DespawnOnExit(OnBoard),
         ));
     }
     // All 162 stones, each a little different in tone, like real korgools.
@@ -296,7 +300,7 @@ fn spawn_board(
                     ..default()
                 },
                 Transform::default(),
-                DespawnOnExit(Screen::Game),
+                DespawnOnExit(OnBoard),
             ))
             .id();
         slots.places[0].push(entity);

@@ -342,6 +342,8 @@ fn spawn_menu(commands: &mut Commands) {
                         b.spawn((PanelText::Language, text("", 18.0, theme::TEXT), Pickable::IGNORE));
                     })
                     .observe(super::language::open_list);
+                labelled_button(c, "menu.rules", 20.0, ())
+                    .observe(super::tutorial::open_lessons(Screen::Game));
                 labelled_button(c, "menu.new_game", 20.0, ()).observe(play_again);
                 labelled_button(c, "menu.quit", 20.0, ())
                     .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));

@@ -14,6 +14,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::game::Mode;
+use crate::lesson::Tapped;
 use crate::rules::{Hole, Landing, Side};
 
 use super::board::ViewSize;
@@ -22,7 +23,7 @@ use super::locale::Locale;
 use super::sowing::{FinishAnimation, Timeline};
 use super::theme::{self, Art};
 use super::words;
-use super::{PlayHole, Screen, Session, Toast};
+use super::{OnBoard, PlayHole, Session, Toast};
 
 /// How long a press must last to show the landing hint.
 pub const LONG_PRESS: f32 = 0.4;
@@ -45,6 +46,8 @@ pub struct Press {
 pub struct PressState {
     pub pointer: Pointer,
     pub hole: Option<(Side, Hole)>,
+    /// A kazan pressed (lessons ask where a stone goes, and a kazan can be the answer).
+    pub kazan: Option<Side>,
     pub held: f32,
     /// The press finished an animation (or was otherwise used up): its release plays nothing.
     pub consumed: bool,
@@ -69,6 +72,10 @@ pub struct HintLinger {
 /// How long the landing hint stays after the finger lifts.
 pub const HINT_LINGER: f32 = 2.0;
 
+/// A tap on the board during a lesson, for the tutorial to judge.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardTap(pub Tapped);
+
 /// A panel over the board (menu, game over): the board takes no input while it shows.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardBlocked(pub bool);
@@ -84,13 +91,14 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LandingHint>()
         .init_resource::<BoardBlocked>()
         .init_resource::<HintLinger>()
-        .add_systems(OnEnter(Screen::Game), spawn_marks)
-        .add_systems(OnExit(Screen::Game), |mut p: ResMut<Press>, mut h: ResMut<LandingHint>| {
+        .add_message::<BoardTap>()
+        .add_systems(OnEnter(OnBoard), spawn_marks)
+        .add_systems(OnExit(OnBoard), |mut p: ResMut<Press>, mut h: ResMut<LandingHint>| {
             p.down.clear();
             h.0 = None;
         })
-        .add_systems(Update, read_pointer.in_set(super::Frame::Input).run_if(in_state(Screen::Game)))
-        .add_systems(Update, show_marks.in_set(super::Frame::View).run_if(in_state(Screen::Game)));
+        .add_systems(Update, read_pointer.in_set(super::Frame::Input).run_if(in_state(OnBoard)))
+        .add_systems(Update, show_marks.in_set(super::Frame::View).run_if(in_state(OnBoard)));
 }
 
 fn spawn_marks(mut commands: Commands, art: Res<Art>) {
@@ -100,7 +108,7 @@ fn spawn_marks(mut commands: Commands, art: Res<Art>) {
         Sprite { image: art.glow.clone(), color: theme::HIGHLIGHT.with_alpha(0.85), ..default() },
         Transform::default(),
         Visibility::Hidden,
-        DespawnOnExit(Screen::Game),
+        DespawnOnExit(OnBoard),
     ));
     commands.spawn((
         Name::new("Pressed hole mark"),
@@ -108,7 +116,7 @@ fn spawn_marks(mut commands: Commands, art: Res<Art>) {
         Sprite { image: art.ring.clone(), color: Color::srgba(1.0, 1.0, 1.0, 0.5), ..default() },
         Transform::default(),
         Visibility::Hidden,
-        DespawnOnExit(Screen::Game),
+        DespawnOnExit(OnBoard),
     ));
 }
 
@@ -168,13 +176,22 @@ fn read_pointer(
     mut press: ResMut<Press>,
     mut linger: ResMut<HintLinger>,
     mut hint: ResMut<LandingHint>,
-    mut finish: MessageWriter<FinishAnimation>,
     mut play: MessageWriter<PlayHole>,
     mut toasts: MessageWriter<Toast>,
+    (mut finish, mut board_taps, screen): (
+        MessageWriter<FinishAnimation>,
+        MessageWriter<BoardTap>,
+        Res<State<super::Screen>>,
+    ),
 ) {
     let Some(layout) = layout else { return };
     let cursor = window.single().ok().and_then(Window::cursor_position);
-    let frame = pointer_frame(&touches, mouse.as_deref(), cursor);
+    let mut frame = pointer_frame(&touches, mouse.as_deref(), cursor);
+    if screen.is_changed() {
+        // A press in the frame the board appears was aimed at the button that opened it (a click, or a
+        // tap whose press and release arrive together): it must not fall through onto a hole.
+        frame.pressed.clear();
+    }
     if linger.left > 0.0 {
         linger.left -= time.delta_secs();
         if linger.left <= 0.0 || linger.generation != session.generation {
@@ -193,6 +210,7 @@ fn read_pointer(
             continue;
         }
         let hole = layout.hole_at(to_board(at, view.0));
+        let kazan = layout.kazan_at(to_board(at, view.0));
         let consumed = timeline.running();
         if consumed {
             // A tap during an animation finishes it at once.
@@ -201,6 +219,7 @@ fn read_pointer(
         press.down.push(PressState {
             pointer,
             hole,
+            kazan,
             held: 0.0,
             consumed,
             hint_shown: false,
@@ -226,11 +245,24 @@ fn read_pointer(
             *linger = HintLinger { left: HINT_LINGER, generation: session.generation };
         }
         let lifted_on = at.and_then(|at| layout.hole_at(to_board(at, view.0)));
+        let lifted_on_kazan = at.and_then(|at| layout.kazan_at(to_board(at, view.0)));
         if state.consumed || state.hint_shown || lifted_on != state.hole || blocked.0 {
             continue;
         }
         if state.generation != session.generation {
             toasts.write(Toast(locale.t("toast.board_changed")));
+            continue;
+        }
+        if session.lesson {
+            // In a lesson the tutorial decides what a tap means: any hole, or a kazan, can be an answer.
+            let tapped = match (state.hole, state.kazan) {
+                (Some((side, hole)), _) => Some(Tapped::Hole(side, hole)),
+                (None, Some(side)) if lifted_on_kazan == Some(side) => Some(Tapped::Kazan(side)),
+                _ => None,
+            };
+            if let Some(tapped) = tapped {
+                board_taps.write(BoardTap(tapped));
+            }
             continue;
         }
         if let Some((side, hole)) = state.hole {

@@ -25,6 +25,10 @@ pub struct Launch {
     pub hint: Option<u8>,
     /// Show the title screen instead of the game.
     pub title: bool,
+    /// Show the lesson list.
+    pub lessons: bool,
+    /// Open this lesson at this step (counted from 1).
+    pub tutorial: Option<(String, usize)>,
     /// Speak this language (instead of the saved or the system's one).
     pub lang: Option<crate::app::locale::Lang>,
     /// Show the menu panel (screenshots).
@@ -41,6 +45,8 @@ impl Default for Launch {
             after_ms: None,
             hint: None,
             title: false,
+            lessons: false,
+            tutorial: None,
             lang: None,
             menu: false,
         }
@@ -48,7 +54,8 @@ impl Default for Launch {
 }
 
 pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \"7 6 1 ...\"] [--after-ms N]
-             [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title] [--menu]]
+             [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title] [--menu]
+             [--lessons] [--tutorial LESSON:STEP]]
              [--lang en|ky|kk|ru|fr|es|ca|vi]";
 
 fn parse_size(s: &str) -> Result<Vec2, String> {
@@ -111,6 +118,14 @@ impl Launch {
                 }
                 "--title" => launch.title = true,
                 "--menu" => launch.menu = true,
+                "--lessons" => launch.lessons = true,
+                "--tutorial" => {
+                    let text = value("--tutorial")?;
+                    let bad = || format!("--tutorial '{text}': expected LESSON:STEP, e.g. captures:2");
+                    let (id, step) = text.split_once(':').ok_or_else(bad)?;
+                    let step: usize = step.parse().ok().filter(|&s| s >= 1).ok_or_else(bad)?;
+                    launch.tutorial = Some((id.to_string(), step));
+                }
                 "--lang" => {
                     let code = value("--lang")?;
                     launch.lang = Some(

@@ -63,6 +63,26 @@ pub fn bar_heights(window: Vec2) -> (f32, f32) {
     }
 }
 
+/// The room a lesson's caption and controls take beside the board, as extra insets (top, right, bottom,
+/// left) in logical pixels: under the board when the screen is upright, beside it when it lies on its side.
+pub fn lesson_room(window: Vec2) -> [f32; 4] {
+    let s = text_scale(window);
+    if window.x > window.y {
+        [0.0, (300.0 * s).min(window.x * 0.4), 0.0, 0.0]
+    } else {
+        // A small phone keeps its holes finger-sized: its panel shows the caption or what is said about
+        // the answer, one at a time; a taller one shows both.
+        let room = if window.y < 700.0 {
+            100.0
+        } else if window.y < 760.0 {
+            150.0
+        } else {
+            190.0
+        };
+        [0.0, 0.0, room * s, 0.0]
+    }
+}
+
 fn rect(center: Vec2, size: Vec2) -> Rect {
     Rect::from_center_size(center, size)
 }
@@ -297,6 +317,11 @@ impl BoardLayout {
             }
         }
         None
+    }
+
+    /// The kazan under a point, if any.
+    pub fn kazan_at(&self, point: Vec2) -> Option<Side> {
+        Side::BOTH.into_iter().find(|&side| self.kazan(side).inflate(2.0).contains(point))
     }
 }
 

@@ -19,6 +19,7 @@ pub mod sound;
 pub mod sowing;
 pub mod theme;
 pub mod title;
+pub mod tutorial;
 pub mod widgets;
 pub mod words;
 
@@ -37,6 +38,22 @@ pub enum Screen {
     #[default]
     Title,
     Game,
+    /// The list of lessons.
+    Lessons,
+    /// A lesson, on the board.
+    Lesson,
+}
+
+/// The board is on screen: in a game or in a lesson. The board, the stones, their animation and the
+/// touch input live while it lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OnBoard;
+
+impl bevy::state::state::ComputedStates for OnBoard {
+    type SourceStates = Screen;
+    fn compute(screen: Screen) -> Option<OnBoard> {
+        matches!(screen, Screen::Game | Screen::Lesson).then_some(OnBoard)
+    }
 }
 
 /// The game being played: the single source of truth the view follows.
@@ -46,11 +63,13 @@ pub struct Session {
     /// Bumped on every change of the game (move, undo, new game), so that work started for an older
     /// state (a computer move) can tell it is stale.
     pub generation: u64,
+    /// The board of a lesson: the learner sits at the bottom as White, and nothing of it is saved.
+    pub lesson: bool,
 }
 
 impl Session {
     pub fn new(mode: Mode) -> Session {
-        Session { game: Game::new(mode), generation: 0 }
+        Session { game: Game::new(mode), generation: 0, lesson: false }
     }
 }
 
@@ -111,6 +130,16 @@ pub struct Settings {
     pub sound: bool,
     /// The language chosen; `None` follows the system's.
     pub lang: Option<locale::Lang>,
+    /// How far the learner went in the tutorial.
+    pub lessons: LessonProgress,
+}
+
+/// The lessons finished, and the step reached in each lesson begun.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LessonProgress {
+    pub done: std::collections::BTreeSet<String>,
+    pub reached: std::collections::BTreeMap<String, usize>,
 }
 
 impl Default for Settings {
@@ -122,6 +151,7 @@ impl Default for Settings {
             flip_each_turn: false,
             sound: true,
             lang: None,
+            lessons: LessonProgress::default(),
         }
     }
 }
@@ -170,6 +200,7 @@ pub struct GamePlugins;
 impl Plugin for GamePlugins {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>()
+            .add_computed_state::<OnBoard>()
             .init_resource::<Settings>()
             .insert_resource(Session::new(Mode::HotSeat))
             .add_message::<PlayHole>()
@@ -195,9 +226,8 @@ impl Plugin for GamePlugins {
             hud::plugin,
             hint::plugin,
             title::plugin,
-            persistence::plugin,
-            sound::plugin,
         ));
+        app.add_plugins((tutorial::plugin, persistence::plugin, sound::plugin));
     }
 }
 
@@ -249,7 +279,7 @@ fn start_new_game(
 ) {
     if let Some(NewGame(mode)) = requests.read().last() {
         let generation = session.generation + 1;
-        *session = Session { game: Game::new(*mode), generation };
+        *session = Session { game: Game::new(*mode), generation, lesson: false };
         reset.write(BoardReset);
         next.set(Screen::Game);
     }
@@ -257,6 +287,9 @@ fn start_new_game(
 
 /// The side whose holes are at the bottom (or right) of the screen.
 pub fn near_side(session: &Session, settings: &Settings) -> Side {
+    if session.lesson {
+        return Side::White;
+    }
     match session.game.mode {
         Mode::Computer { human, .. } => human,
         Mode::HotSeat if settings.flip_each_turn => session.game.position().side_to_move(),

@@ -343,7 +343,7 @@ pub fn resume_saved(
     match Game::from_moves(data.mode, &data.moves) {
         Ok(game) => {
             let generation = session.generation + 1;
-            *session = Session { game, generation };
+            *session = Session { game, generation, lesson: false };
             reset.write(BoardReset);
             next.set(Screen::Game);
         }

@@ -43,7 +43,11 @@ fn set_up(
         // The program quits once the file exists: an old one must not count.
         let _ = std::fs::remove_file(path);
     }
-    if launch.title {
+    if launch.lessons {
+        next.set(Screen::Lessons);
+    }
+    if launch.title || launch.lessons || launch.tutorial.is_some() {
+        // The tutorial opens the lesson itself once the course is read.
         return;
     }
     let mode = launch.mode.unwrap_or(Mode::Computer { level: Level::Easy, human: Side::White });
@@ -58,7 +62,7 @@ fn set_up(
             std::process::exit(2);
         }
     };
-    *session = Session { game, generation: 1 };
+    *session = Session { game, generation: 1, lesson: false };
     reset.write(BoardReset);
     if launch.screenshot.is_some() || !launch.moves.is_empty() || launch.mode.is_some() {
         next.set(Screen::Game);
@@ -77,9 +81,25 @@ fn drive(
     mut toasts: MessageWriter<Toast>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
+    screen: Res<State<Screen>>,
 ) {
     let Some(path) = launch.screenshot.clone() else { return };
     shot.frames += 1;
+    // A lesson or the lesson list waits for the course to be read and the screen to open.
+    let waiting_for = match (&launch.tutorial, launch.lessons) {
+        (Some(_), _) => Some(Screen::Lesson),
+        (None, true) => Some(Screen::Lessons),
+        _ => None,
+    };
+    if let Some(wanted) = waiting_for {
+        if *screen.get() != wanted {
+            shot.frames = 0;
+            return;
+        }
+        if launch.after_ms.is_some() {
+            shot.since_move.get_or_insert(0.0);
+        }
+    }
     // Let the board spawn and lay out first.
     if shot.frames == 4 {
         if let (Some(_), Some(&last)) = (launch.after_ms, launch.moves.last()) {

@@ -14,7 +14,7 @@ use crate::rules::Place;
 
 use super::board::{ShownCounts, StoneSlots, StoneView, place_index};
 use super::layout::BoardLayout;
-use super::{BoardReset, MovePlayed, Screen, Settings, Speed};
+use super::{BoardReset, MovePlayed, OnBoard, Settings, Speed};
 
 /// A stone's flight: a parabola between two points, lifted towards the viewer at the top of its arc.
 struct ArcLens {
@@ -78,9 +78,9 @@ pub(super) fn plugin(app: &mut App) {
             (finish_on_request, start_animation, advance_timeline)
                 .chain()
                 .in_set(super::Frame::Animate)
-                .run_if(in_state(Screen::Game)),
+                .run_if(in_state(OnBoard)),
         )
-        .add_systems(OnExit(Screen::Game), |mut t: ResMut<Timeline>| {
+        .add_systems(OnExit(OnBoard), |mut t: ResMut<Timeline>| {
             *t = Timeline::default();
         });
 }

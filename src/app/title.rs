@@ -165,9 +165,13 @@ fn rebuild_title(
     saved: Res<SavedGame>,
     notice: Res<SaveNotice>,
     locale: Res<Locale>,
+    settings: Res<Settings>,
     roots: Query<Entity, With<TitleRoot>>,
+    mut was_new: Local<Option<bool>>,
 ) {
-    let stale = view.is_changed()
+    let new_player = new_player(&settings, &saved);
+    let stale = *was_new != Some(new_player)
+        || view.is_changed()
         || safe.is_changed()
         || saved.is_changed()
         || notice.is_changed()
@@ -175,10 +179,16 @@ fn rebuild_title(
     if !roots.is_empty() && !stale {
         return;
     }
+    *was_new = Some(new_player);
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn_title(&mut commands, view.0, &safe, &saved, &notice, &locale);
+    spawn_title(&mut commands, view.0, &safe, &saved, &notice, &locale, new_player);
+}
+
+/// Someone who has neither begun a lesson nor a game: "Learn to play" comes first and large.
+fn new_player(settings: &Settings, saved: &SavedGame) -> bool {
+    settings.lessons.done.is_empty() && settings.lessons.reached.is_empty() && saved.0.is_none()
 }
 
 fn spawn_title(
@@ -188,6 +198,7 @@ fn spawn_title(
     saved: &SavedGame,
     notice: &SaveNotice,
     locale: &Locale,
+    new_player: bool,
 ) {
     let m = Metrics::for_window(size);
     let compact = size.y < 700.0;
@@ -226,11 +237,23 @@ fn spawn_title(
                     text("", m.heading, theme::TEXT_DIM),
                 ));
             }
-            page.spawn(padded_button("Language", m.choice, m.pad))
-                .with_children(|b| {
-                    b.spawn((text(locale.lang.native_name(), m.choice, theme::TEXT), Pickable::IGNORE));
-                })
-                .observe(super::language::open_list);
+            // "Learn to play": first and large for a new player (lit, beside the language, on a short screen
+            // where a large button would not fit); beside the language once they have begun.
+            let learn_large = new_player && !compact;
+            row(page, m, |r| {
+                r.spawn(padded_button("Language", m.choice, m.pad))
+                    .with_children(|b| {
+                        b.spawn((text(locale.lang.native_name(), m.choice, theme::TEXT), Pickable::IGNORE));
+                    })
+                    .observe(super::language::open_list);
+                if !learn_large {
+                    let mut learn = padded_labelled_button(r, "title.learn", m.choice, m.pad, ());
+                    learn.observe(super::tutorial::open_lessons(Screen::Title));
+                    if new_player {
+                        learn.insert((Selected, BackgroundColor(theme::BUTTON_SELECTED)));
+                    }
+                }
+            });
             for message in notices {
                 page.spawn((
                     Name::new("Save notice"),
@@ -238,6 +261,10 @@ fn spawn_title(
                     TextLayout::justify(Justify::Center),
                     Node { max_width: percent(92), ..default() },
                 ));
+            }
+            if learn_large {
+                labelled_button(page, "title.learn", m.action, ())
+                    .observe(super::tutorial::open_lessons(Screen::Title));
             }
             // A game with no move in it is not worth continuing.
             if let Some(game) = saved.0.as_ref().filter(|g| !g.moves.is_empty()) {

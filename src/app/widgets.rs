@@ -123,7 +123,9 @@ fn write_ui_map(
         .collect();
     found.sort();
     lines.extend(found);
-    if let Some(layout) = layout.filter(|_| *screen.get() == super::Screen::Game) {
+    if let Some(layout) =
+        layout.filter(|_| matches!(screen.get(), super::Screen::Game | super::Screen::Lesson))
+    {
         for side in crate::rules::Side::BOTH {
             for hole in crate::rules::Hole::all() {
                 let c = layout.hole(side, hole).center();

@@ -22,19 +22,19 @@ use toguz::app::{GamePlugins, Screen, Session, Settings, Speed};
 use toguz::game::{Game, Mode};
 use toguz::rules::{Hole, Side};
 
-const FRAME: Duration = Duration::from_millis(16);
+pub(crate) const FRAME: Duration = Duration::from_millis(16);
 
 /// Physical pixels per logical pixel of the test window (the UI is laid out in physical pixels; UiScale
 /// only makes its nodes bigger).
 const WINDOW_SCALE: f32 = 1.0;
 
-const PHONE: Vec2 = Vec2::new(390.0, 844.0);
-const SMALL_PHONE: Vec2 = Vec2::new(360.0, 640.0);
-const PHONE_SIDEWAYS: Vec2 = Vec2::new(844.0, 390.0);
-const TABLET: Vec2 = Vec2::new(1366.0, 1024.0);
+pub(crate) const PHONE: Vec2 = Vec2::new(390.0, 844.0);
+pub(crate) const SMALL_PHONE: Vec2 = Vec2::new(360.0, 640.0);
+pub(crate) const PHONE_SIDEWAYS: Vec2 = Vec2::new(844.0, 390.0);
+pub(crate) const TABLET: Vec2 = Vec2::new(1366.0, 1024.0);
 
 /// A folder of its own for one test's save.
-fn save_dir(name: &str) -> PathBuf {
+pub(crate) fn save_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("toguz-flow-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -42,11 +42,21 @@ fn save_dir(name: &str) -> PathBuf {
 }
 
 /// The app as it starts on a device of `size`, with its save in `dir`.
-fn start_app(size: Vec2, dir: &Path) -> App {
+pub(crate) fn start_app(size: Vec2, dir: &Path) -> App {
+    start_app_with_assets(size, dir, None)
+}
+
+/// [`start_app`] reading its assets from `assets` (a copy with a damaged file, say).
+pub(crate) fn start_app_with_assets(size: Vec2, dir: &Path, assets: Option<&Path>) -> App {
     let mut app = App::new();
+    let asset_plugin = match assets {
+        Some(path) => AssetPlugin { file_path: path.to_string_lossy().into_owned(), ..default() },
+        None => AssetPlugin::default(),
+    };
     app.add_plugins(
         DefaultPlugins
             .build()
+            .set(asset_plugin)
             .disable::<bevy::winit::WinitPlugin>()
             .disable::<bevy::log::LogPlugin>()
             .set(RenderPlugin {
@@ -80,22 +90,22 @@ fn start_app(size: Vec2, dir: &Path) -> App {
 #[derive(Resource, Default)]
 struct Taps(Vec<Entity>);
 
-fn frames(app: &mut App, n: usize) {
+pub(crate) fn frames(app: &mut App, n: usize) {
     for _ in 0..n {
         app.update();
     }
 }
 
-fn screen(app: &App) -> Screen {
+pub(crate) fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
-fn moves(app: &App) -> Vec<u8> {
+pub(crate) fn moves(app: &App) -> Vec<u8> {
     app.world().resource::<Session>().game.moves()
 }
 
 /// The visible buttons, by label, with their centres in window coordinates (logical pixels).
-fn buttons(app: &mut App) -> Vec<(String, Entity, Vec2)> {
+pub(crate) fn buttons(app: &mut App) -> Vec<(String, Entity, Vec2)> {
     let mut q =
         app.world_mut()
             .query::<(Entity, &Name, &Button, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>();
@@ -114,7 +124,7 @@ fn buttons(app: &mut App) -> Vec<(String, Entity, Vec2)> {
     found
 }
 
-fn button(app: &mut App, label: &str) -> (Entity, Vec2) {
+pub(crate) fn button(app: &mut App, label: &str) -> (Entity, Vec2) {
     let all = buttons(app);
     all.iter()
         .find(|(l, _, _)| l == label)
@@ -122,15 +132,15 @@ fn button(app: &mut App, label: &str) -> (Entity, Vec2) {
         .unwrap_or_else(|| panic!("no button '{label}' on screen; there are {:?}", labels(&all)))
 }
 
-fn labels(all: &[(String, Entity, Vec2)]) -> Vec<&str> {
+pub(crate) fn labels(all: &[(String, Entity, Vec2)]) -> Vec<&str> {
     all.iter().map(|(l, _, _)| l.as_str()).collect()
 }
 
-fn has_button(app: &mut App, label: &str) -> bool {
+pub(crate) fn has_button(app: &mut App, label: &str) -> bool {
     buttons(app).iter().any(|(l, _, _)| l == label)
 }
 
-fn window_entity(app: &mut App) -> Entity {
+pub(crate) fn window_entity(app: &mut App) -> Entity {
     app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world()).unwrap()
 }
 
@@ -145,7 +155,7 @@ fn mouse_click_arriving(app: &mut App, at: Vec2) {
 }
 
 /// A new finger that touches `at` and lifts in the same frame.
-fn touch_tap_arriving(app: &mut App, at: Vec2) {
+pub(crate) fn touch_tap_arriving(app: &mut App, at: Vec2) {
     static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(100);
     let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let window = window_entity(app);
@@ -155,18 +165,18 @@ fn touch_tap_arriving(app: &mut App, at: Vec2) {
     frames(app, 3);
 }
 
-fn press(app: &mut App, label: &str) {
+pub(crate) fn press(app: &mut App, label: &str) {
     let (_, at) = button(app, label);
     touch_tap_arriving(app, at);
 }
 
-fn click(app: &mut App, label: &str) {
+pub(crate) fn click(app: &mut App, label: &str) {
     let (_, at) = button(app, label);
     mouse_click_arriving(app, at);
 }
 
 /// Taps the centre of a hole and waits for the move's animation to end.
-fn tap_hole(app: &mut App, side: Side, hole: u8) {
+pub(crate) fn tap_hole(app: &mut App, side: Side, hole: u8) {
     let layout = app.world().resource::<BoardLayout>().clone();
     let c = layout.hole(side, Hole::new(hole).unwrap()).center();
     touch_tap_arriving(app, Vec2::new(c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y));
@@ -213,7 +223,7 @@ fn assert_board_whole(app: &mut App) {
     assert_eq!(stones, 162);
 }
 
-fn flushed_save(app: &mut App, dir: &Path) -> toguz::app::persistence::Loaded {
+pub(crate) fn flushed_save(app: &mut App, dir: &Path) -> toguz::app::persistence::Loaded {
     app.world_mut().resource_mut::<SaveWriter>().flush();
     read_save(&dir.join("save.ron")).expect("a save was written")
 }
@@ -354,11 +364,26 @@ fn finished_game() -> Game {
     game
 }
 
-/// Brings a fresh app, with no save, to one of its screens: "title", "game", "menu" or "game over".
+/// Brings a fresh app, with no save, to one of its screens: "title", "game", "menu", "game over", "lessons"
+/// or "lesson" (the board lesson's second step).
 fn at_screen(which: &str, size: Vec2, dir: &Path) -> App {
     let _ = std::fs::remove_dir_all(dir);
     let mut app = start_app(size, dir);
     if which == "title" {
+        return app;
+    }
+    if which == "lessons" || which == "lesson" {
+        press(&mut app, "Learn to play");
+        for _ in 0..600 {
+            if has_button(&mut app, "Lesson The board") {
+                break;
+            }
+            app.update();
+        }
+        if which == "lesson" {
+            press(&mut app, "Lesson The board");
+            press(&mut app, "Next");
+        }
         return app;
     }
     press(&mut app, "Play hot-seat");
@@ -372,7 +397,7 @@ fn at_screen(which: &str, size: Vec2, dir: &Path) -> App {
             let game = finished_game();
             let world = app.world_mut();
             let generation = world.resource::<Session>().generation + 1;
-            *world.resource_mut::<Session>() = Session { game, generation };
+            *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
             world.write_message(toguz::app::BoardReset);
             frames(&mut app, 4);
         }
@@ -384,7 +409,7 @@ fn at_screen(which: &str, size: Vec2, dir: &Path) -> App {
 #[test]
 fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
     let dir = save_dir("every-button");
-    let screens: [(&str, &[&str]); 4] = [
+    let screens: [(&str, &[&str]); 6] = [
         (
             "title",
             &[
@@ -395,6 +420,7 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
                 "Hard",
                 "Instant",
                 "Language",
+                "Learn to play",
                 "Me",
                 "Medium",
                 "Normal",
@@ -406,7 +432,23 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
         ),
         // Hot-seat on one device: the far player's bar has its own controls, facing them.
         ("game", &["Hint", "Hint (far side)", "Menu", "Menu (far side)", "Undo", "Undo (far side)"]),
-        ("menu", &["Flip", "Language", "New game", "Quit to title", "Resume", "Sound", "Speed"]),
+        ("menu", &["Flip", "Language", "New game", "Quit to title", "Resume", "Rules", "Sound", "Speed"]),
+        (
+            "lessons",
+            &[
+                "Back",
+                "Lesson A move",
+                "Lesson Captures",
+                "Lesson Common mistakes",
+                "Lesson Strategy",
+                "Lesson The board",
+                "Lesson The end of the game",
+                "Lesson The landing hint",
+                "Lesson The tuzdik",
+                "Lesson Tuzdik limits",
+            ],
+        ),
+        ("lesson", &["Again", "Back", "Lessons", "Next", "Skip"]),
         ("game over", &["Menu", "Play again"]),
     ];
     // A tablet draws the UI larger (UiScale): taps must still land where the buttons are drawn.
@@ -551,7 +593,7 @@ fn the_android_activity_handles_configuration_changes_itself_instead_of_being_re
 }
 
 /// Every visible UI node lies inside the window, and every text inside its button.
-fn assert_nothing_clipped(app: &mut App, size: Vec2, what: &str) {
+pub(crate) fn assert_nothing_clipped(app: &mut App, size: Vec2, what: &str) {
     let window = Rect::from_corners(Vec2::ZERO, size).inflate(0.5);
     let mut q = app.world_mut().query::<(
         Entity,
@@ -598,7 +640,7 @@ fn assert_nothing_clipped(app: &mut App, size: Vec2, what: &str) {
     }
 }
 
-fn with_language(dir: &Path, lang: toguz::app::locale::Lang) {
+pub(crate) fn with_language(dir: &Path, lang: toguz::app::locale::Lang) {
     let save = toguz::app::persistence::SaveFile {
         version: toguz::app::persistence::VERSION,
         settings: Settings { lang: Some(lang), ..Settings::default() },
@@ -680,7 +722,7 @@ fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_c
             let game = finished_game();
             let world = app.world_mut();
             let generation = world.resource::<Session>().generation + 1;
-            *world.resource_mut::<Session>() = Session { game, generation };
+            *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
             world.write_message(toguz::app::BoardReset);
             frames(&mut app, 4);
             assert_nothing_clipped(&mut app, size, &format!("{what}, game over"));

@@ -52,8 +52,11 @@ fn every_language_has_every_message_with_the_same_slots_and_none_empty() {
 #[test]
 fn every_message_is_used_by_the_game() {
     let mut source = String::new();
-    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src/app")).unwrap() {
-        source += &std::fs::read_to_string(entry.unwrap().path()).unwrap();
+    // The game's code, and the lessons, whose captions are locale keys too.
+    for dir in ["/src/app", "/assets/tutorial"] {
+        for entry in std::fs::read_dir(format!("{}{dir}", env!("CARGO_MANIFEST_DIR"))).unwrap() {
+            source += &std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        }
     }
     for key in Locale::english_keys() {
         // Keys that name a player are built from the player's part: "result.{}_wins".
@@ -140,4 +143,20 @@ fn the_systems_language_is_read_from_its_locale_name() {
     assert_eq!(Lang::from_locale_name("ca_ES@valencia"), Some(Lang::Ca));
     assert_eq!(Lang::from_locale_name("de_DE.UTF-8"), None);
     assert_eq!(Lang::from_locale_name("C"), None);
+}
+
+#[test]
+fn every_word_of_every_lesson_is_a_message_of_the_locale_files() {
+    let english = catalog(Lang::En);
+    for entry in super::lessons::course().lessons {
+        let lesson = entry.lesson.unwrap_or_else(|e| panic!("lesson '{}': {e}", entry.id));
+        let mut keys = vec![lesson.title.clone(), lesson.summary.clone()];
+        for step in &lesson.steps {
+            keys.push(step.caption.clone());
+            keys.extend(step.after.clone());
+        }
+        for key in keys {
+            assert!(english.contains_key(&key), "lesson '{}': '{key}' is not in en.ron", entry.id);
+        }
+    }
 }

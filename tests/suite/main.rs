@@ -8,9 +8,12 @@ mod engine_protocol;
 #[cfg(feature = "app")]
 mod flows;
 mod game;
+mod lessons;
 #[cfg(feature = "app")]
 mod locale;
 mod perft;
 mod properties;
 mod records;
 mod rules;
+#[cfg(feature = "app")]
+mod tutorial;

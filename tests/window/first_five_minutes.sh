@@ -143,6 +143,31 @@ wait_for "^screen Game"
 shot continued
 grep -q "level:Medium" <(tr -d ' \n' <"$data/save.ron") || fail "the level was not kept across the restart"
 wait_for_save "moves:\[2,[1-9],?\]"
+
+echo "== rules from the menu: the first lesson, by clicks, then back to the same game"
+click "Menu"
+click "Rules"
+wait_for "^screen Lessons"
+click "Lesson The board"
+wait_for "^screen Lesson$"
+shot lesson-board-1
+click "Next"
+click "Next"
+click "Next"
+# A demonstration move plays; Next comes when its stones have landed.
+wait_for "^button [0-9]+ [0-9]+ Next$"
+click "Next"
+click_hole white 3
+wait_for "^button [0-9]+ [0-9]+ Next$"
+shot lesson-board-done
+click "Next"
+click "All lessons"
+wait_for_save 'done:\["board",?\]'
+click "Back"
+wait_for "^screen Game"
+wait_for_save "moves:\[2,[1-9],?\]"
+shot back-to-game
+same_board continued back-to-game
 stop_app
 
-echo "window check passed: title, three games, a restart; screenshots in $out"
+echo "window check passed: title, three games, a restart, a lesson from the menu; screenshots in $out"

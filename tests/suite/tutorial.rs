@@ -1,0 +1,425 @@
+//! Learning to play, as a learner goes: from the title into the lessons, every lesson walked to its end by
+//! touch (a wrong answer first wherever a step asks for one), the progress kept across a restart, "Rules"
+//! in the middle of a game, and a damaged lesson file.
+
+use std::path::Path;
+
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use toguz::app::layout::BoardLayout;
+use toguz::app::tutorial::{Feedback, LessonRun, Phase};
+use toguz::app::widgets::english;
+use toguz::app::{Screen, Session, Settings};
+use toguz::lesson::{Kind, Tapped, Verdict, all_taps};
+use toguz::rules::Side;
+
+use super::flows::{
+    PHONE, PHONE_SIDEWAYS, TABLET, assert_nothing_clipped, click, flushed_save, frames, has_button, moves,
+    press, save_dir, screen, start_app, start_app_with_assets, tap_hole, window_entity,
+};
+
+/// Runs frames until `done` holds (at most `limit` frames).
+fn until(app: &mut App, limit: usize, done: impl Fn(&mut App) -> bool) -> bool {
+    for _ in 0..limit {
+        if done(app) {
+            return true;
+        }
+        app.update();
+    }
+    done(app)
+}
+
+fn run(app: &App) -> &LessonRun {
+    app.world().get_resource::<LessonRun>().expect("a lesson is open")
+}
+
+/// The centre of a tapped place, in window coordinates.
+fn place_on_screen(app: &App, tapped: Tapped) -> Vec2 {
+    let layout = app.world().resource::<BoardLayout>();
+    let c = match tapped {
+        Tapped::Hole(side, hole) => layout.hole(side, hole).center(),
+        Tapped::Kazan(side) => layout.kazan(side).center(),
+    };
+    Vec2::new(c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y)
+}
+
+fn touch(app: &mut App, at: Vec2, id: u64, hold_frames: usize) {
+    let window = window_entity(app);
+    app.world_mut().write_message(TouchInput {
+        phase: TouchPhase::Started,
+        position: at,
+        window,
+        force: None,
+        id,
+    });
+    frames(app, hold_frames.max(1));
+    app.world_mut().write_message(TouchInput {
+        phase: TouchPhase::Ended,
+        position: at,
+        window,
+        force: None,
+        id,
+    });
+    frames(app, 2);
+}
+
+fn open_list_from_title(app: &mut App) {
+    press(app, "Learn to play");
+    assert_eq!(screen(app), Screen::Lessons);
+    assert!(until(app, 600, |app| has_button(app, "Lesson The board")), "the lessons are read and listed");
+}
+
+/// Walks the open lesson to its end: a wrong answer first in every step that asks, then the right one.
+fn walk_lesson(app: &mut App, touch_id: &mut u64) -> usize {
+    let id = run(app).id.clone();
+    let mut walked = 0;
+    loop {
+        walked += 1;
+        let (step, definition, start) = {
+            let r = run(app);
+            (r.step, r.current().clone(), *r.start())
+        };
+        let kind = definition.kind.clone();
+        let judge = |t: Tapped| definition.judge(&start, t);
+        let what = format!("lesson '{id}' step {}", step + 1);
+        assert!(until(app, 300, |app| matches!(run(app).phase, Phase::Ready { .. })), "{what} is ready");
+        match kind {
+            Kind::Read => {}
+            Kind::Watch(_) => {
+                assert!(
+                    until(app, 1500, |app| run(app).phase == Phase::Done),
+                    "{what}: the demonstration plays"
+                );
+            }
+            Kind::Do(_) | Kind::Guess(_) => {
+                let wrong = all_taps().into_iter().find(|&t| matches!(judge(t), Verdict::Wrong(..))).unwrap();
+                *touch_id += 1;
+                touch(app, place_on_screen(app, wrong), *touch_id, 1);
+                let feedback = run(app).feedback.clone();
+                assert!(
+                    matches!(&feedback, Feedback::Wrong(why) if !why.is_empty() && !why.contains("why.")),
+                    "{what}: a wrong tap ({wrong:?}) is told why, in words: {feedback:?}"
+                );
+                assert_eq!(run(app).step, step, "{what}: a wrong tap leaves the lesson on its step");
+                assert!(
+                    until(app, 1500, |app| matches!(run(app).phase, Phase::Ready { .. })
+                        && app.world().resource::<Session>().game.position() == &start),
+                    "{what}: after a wrong move is shown, the step starts again on its own board"
+                );
+                assert!(!has_button(app, "Next"), "{what}: no going on before the answer");
+                let right = all_taps().into_iter().find(|&t| matches!(judge(t), Verdict::Right(_))).unwrap();
+                *touch_id += 1;
+                touch(app, place_on_screen(app, right), *touch_id, 1);
+                assert!(
+                    until(app, 1500, |app| run(app).phase == Phase::Done),
+                    "{what}: the right answer plays"
+                );
+                assert!(
+                    matches!(run(app).feedback, Feedback::Right(_)),
+                    "{what}: the learner is told it was right"
+                );
+            }
+            Kind::Hold(n) => {
+                let hole = toguz::rules::Hole::new(n).unwrap();
+                *touch_id += 1;
+                touch(app, place_on_screen(app, Tapped::Hole(Side::White, hole)), *touch_id, 1);
+                assert!(
+                    matches!(run(app).feedback, Feedback::Wrong(_)),
+                    "{what}: a short tap is told to hold longer"
+                );
+                *touch_id += 1;
+                touch(app, place_on_screen(app, Tapped::Hole(Side::White, hole)), *touch_id, 40);
+                assert_eq!(run(app).phase, Phase::Done, "{what}: holding the hole shows where it lands");
+                assert!(
+                    app.world().resource::<Session>().game.moves().is_empty(),
+                    "{what}: holding plays nothing"
+                );
+            }
+        }
+        press(app, "Next");
+        if run(app).complete {
+            return walked;
+        }
+        assert_eq!(run(app).step, step + 1, "{what}: Next goes on");
+    }
+}
+
+#[test]
+fn a_new_player_learns_every_lesson_by_touch_and_the_progress_survives_a_restart() {
+    let dir = save_dir("tutorial-walk");
+    let mut ids = Vec::new();
+    {
+        let mut app = start_app(PHONE, &dir);
+        // Quick sowing keeps the walk short; the steps are the same at any speed.
+        click(&mut app, "Instant");
+        open_list_from_title(&mut app);
+        let titles: Vec<String> = {
+            let handle = app.world().resource::<toguz::app::tutorial::CourseHandle>().0.clone();
+            let files = app.world().resource::<Assets<toguz::app::tutorial::CourseFile>>();
+            let course = files.get(&handle).unwrap().0.as_ref().unwrap();
+            course
+                .lessons
+                .iter()
+                .map(|e| {
+                    ids.push(e.id.clone());
+                    english(&e.lesson.as_ref().unwrap().title)
+                })
+                .collect()
+        };
+        press(&mut app, &format!("Lesson {}", titles[0]));
+        assert_eq!(screen(&app), Screen::Lesson);
+        let mut touch_id = 1000;
+        for (i, id) in ids.iter().enumerate() {
+            assert_eq!(&run(&app).id, id);
+            let steps = run(&app).lesson.steps.len();
+            assert_eq!(walk_lesson(&mut app, &mut touch_id), steps, "lesson '{id}' is walked step by step");
+            assert!(
+                app.world().resource::<Settings>().lessons.done.contains(id),
+                "lesson '{id}' is marked done"
+            );
+            if i + 1 < ids.len() {
+                press(&mut app, "Next lesson");
+                frames(&mut app, 3);
+            } else {
+                assert!(!has_button(&mut app, "Next lesson"), "the last lesson has none after it");
+                press(&mut app, "All lessons");
+            }
+        }
+        assert_eq!(screen(&app), Screen::Lessons);
+        let saved = flushed_save(&mut app, &dir);
+        assert_eq!(saved.settings.lessons.done.len(), ids.len(), "every lesson is saved as done");
+    }
+    let mut app = start_app(PHONE, &dir);
+    assert_eq!(app.world().resource::<Settings>().lessons.done.len(), ids.len(), "the progress came back");
+    open_list_from_title(&mut app);
+    let texts: Vec<String> = {
+        let mut q = app.world_mut().query::<&Text>();
+        q.iter(app.world()).map(|t| t.0.clone()).collect()
+    };
+    assert_eq!(
+        texts.iter().filter(|t| *t == &english("lessons.done")).count(),
+        ids.len(),
+        "the list shows them done"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_lesson_left_half_way_opens_again_at_the_step_reached() {
+    let dir = save_dir("tutorial-resume");
+    {
+        let mut app = start_app(PHONE, &dir);
+        open_list_from_title(&mut app);
+        press(&mut app, "Lesson The board");
+        press(&mut app, "Next");
+        press(&mut app, "Next");
+        assert_eq!(run(&app).step, 2);
+        press(&mut app, "Lessons");
+        assert_eq!(screen(&app), Screen::Lessons);
+        assert!(has_button(&mut app, "Lesson The board"));
+        let _ = flushed_save(&mut app, &dir);
+    }
+    let mut app = start_app(PHONE, &dir);
+    open_list_from_title(&mut app);
+    press(&mut app, "Lesson The board");
+    assert_eq!(run(&app).step, 2, "the lesson goes on where the learner left it");
+    press(&mut app, "Back");
+    assert_eq!(run(&app).step, 1, "Back goes to the step before");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rules_from_the_menu_of_a_game_open_the_lessons_and_the_game_comes_back_untouched() {
+    let dir = save_dir("tutorial-from-game");
+    let mut app = start_app(PHONE, &dir);
+    click(&mut app, "Fast");
+    press(&mut app, "Play hot-seat");
+    frames(&mut app, 3);
+    tap_hole(&mut app, Side::White, 7);
+    tap_hole(&mut app, Side::Black, 3);
+    assert_eq!(moves(&app), [7, 3]);
+    press(&mut app, "Menu");
+    press(&mut app, "Rules");
+    assert_eq!(screen(&app), Screen::Lessons);
+    assert!(until(&mut app, 600, |app| has_button(app, "Lesson The board")));
+    press(&mut app, "Lesson The board");
+    assert_eq!(screen(&app), Screen::Lesson);
+    press(&mut app, "Next");
+    let saved = flushed_save(&mut app, &dir);
+    assert_eq!(saved.game.map(|g| g.moves), Some(vec![7, 3]), "the lesson never replaces the saved game");
+    press(&mut app, "Lessons");
+    press(&mut app, "Back");
+    assert_eq!(screen(&app), Screen::Game, "Back returns to the game");
+    frames(&mut app, 3);
+    assert_eq!(moves(&app), [7, 3], "the game is as it was");
+    assert!(!app.world().resource::<Session>().lesson);
+    tap_hole(&mut app, Side::White, 2);
+    assert_eq!(moves(&app), [7, 3, 2], "and goes on");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_damaged_lesson_file_is_explained_in_the_list_and_the_other_lessons_still_open() {
+    let dir = save_dir("tutorial-damaged");
+    let assets = dir.join("assets");
+    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"), &assets);
+    std::fs::write(
+        assets.join("tutorial/captures.lesson.ron"),
+        "(title: \"lesson.captures.title\", summary: \"lesson.captures.summary\", steps: [(",
+    )
+    .unwrap();
+    let mut app = start_app_with_assets(PHONE, &dir, Some(&assets));
+    open_list_from_title(&mut app);
+    let texts: Vec<String> = {
+        let mut q = app.world_mut().query::<&Text>();
+        q.iter(app.world()).map(|t| t.0.clone()).collect()
+    };
+    let prefix = english("lessons.damaged").split('{').next().unwrap().to_string();
+    assert!(
+        texts.iter().any(|t| t.starts_with(&prefix) && t.len() > prefix.len()),
+        "the list says the lesson could not be read, and why: {texts:?}"
+    );
+    press(&mut app, "Lesson captures");
+    assert_eq!(screen(&app), Screen::Lessons, "a damaged lesson does not open");
+    press(&mut app, "Lesson The board");
+    assert_eq!(screen(&app), Screen::Lesson, "the others still do");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_lesson_step_fits_phones_upright_and_sideways_and_tablets() {
+    for size in [super::flows::SMALL_PHONE, PHONE, PHONE_SIDEWAYS, TABLET] {
+        let dir = save_dir("tutorial-fit");
+        let mut app = start_app(size, &dir);
+        open_list_from_title(&mut app);
+        assert_nothing_clipped(&mut app, size, "the lesson list");
+        press(&mut app, "Lesson The board");
+        frames(&mut app, 5);
+        assert_nothing_clipped(&mut app, size, "a lesson step");
+        let layout = app.world().resource::<BoardLayout>().clone();
+        for side in Side::BOTH {
+            for hole in toguz::rules::Hole::all() {
+                let r = layout.hole(side, hole);
+                assert!(r.width().min(r.height()) >= 44.0, "{size}: holes stay finger-sized in a lesson");
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The on-screen rectangle of the first UI node with this name.
+fn node_rect(app: &mut App, name: &str) -> Rect {
+    let mut q = app.world_mut().query::<(&Name, &ComputedNode, &UiGlobalTransform)>();
+    q.iter(app.world())
+        .find(|(n, _, _)| n.as_str() == name)
+        .map(|(_, node, t)| Rect::from_center_size(t.translation, node.size()))
+        .unwrap_or_else(|| panic!("no '{name}' on screen"))
+}
+
+#[test]
+fn every_step_of_every_lesson_fits_a_small_phone_in_every_language_with_its_longest_words() {
+    use toguz::app::locale::{Lang, Locale};
+    let dir = save_dir("tutorial-languages");
+    let longest_why = ["why.kazan_never_sown", "why.first_stone_back", "why.count", "why.capture_not_tuzdik"];
+    for lang in Lang::ALL {
+        for size in [super::flows::SMALL_PHONE, PHONE] {
+            let what = format!("{} at {size}", lang.code());
+            super::flows::with_language(&dir, lang);
+            let mut app = start_app(size, &dir);
+            open_list_from_title(&mut app);
+            assert_nothing_clipped(&mut app, size, &format!("{what}, lesson list"));
+            press(&mut app, "Lesson The board");
+            frames(&mut app, 3);
+            let locale = app.world().resource::<Locale>().clone();
+            let course = super::lessons::course();
+            for entry in course.lessons {
+                let lesson = entry.lesson.unwrap();
+                let steps = lesson.steps.len();
+                let run = LessonRun::new(entry.id.clone(), lesson, 0).unwrap();
+                app.world_mut().insert_resource(run);
+                frames(&mut app, 2);
+                for step in 0..steps {
+                    // The longest thing that step can say under its caption: its answer, or a reason.
+                    let said = {
+                        let r = app.world().resource::<LessonRun>();
+                        let after = r.lesson.steps[step].after.clone();
+                        let after_text = after.as_ref().map(|k| locale.t(k)).unwrap_or_default();
+                        let why = longest_why
+                            .iter()
+                            .map(|k| locale.t(k))
+                            .max_by_key(|t| t.chars().count())
+                            .unwrap();
+                        if after_text.chars().count() + 8 > why.chars().count() {
+                            Feedback::Right(after)
+                        } else {
+                            Feedback::Wrong(why)
+                        }
+                    };
+                    {
+                        let mut r = app.world_mut().resource_mut::<LessonRun>();
+                        r.step = step;
+                        r.phase = Phase::Done;
+                        r.feedback = said;
+                    }
+                    frames(&mut app, 2);
+                    let where_ = format!("{what}, lesson '{}' step {}", entry.id, step + 1);
+                    assert_nothing_clipped(&mut app, size, &where_);
+                    let words_bottom = node_rect(&mut app, "Lesson feedback").max.y;
+                    let buttons_top = node_rect(&mut app, "Button Next").min.y;
+                    assert!(
+                        words_bottom <= buttons_top + 0.5,
+                        "{where_}: the caption and what is said run into the buttons ({words_bottom} > {buttons_top})"
+                    );
+                    let title = node_rect(&mut app, "Lesson title");
+                    let board_top = size.y / 2.0 - app.world().resource::<BoardLayout>().board.max.y;
+                    assert!(
+                        title.max.y <= board_top + 0.5,
+                        "{where_}: the lesson's name runs onto the board"
+                    );
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_click_that_opens_the_board_never_falls_through_onto_a_hole_beneath_it() {
+    let dir = save_dir("tutorial-fall-through");
+    let mut app = start_app(PHONE, &dir);
+    click(&mut app, "Play hot-seat");
+    frames(&mut app, 5);
+    tap_hole(&mut app, Side::White, 7);
+    click(&mut app, "Menu");
+    click(&mut app, "Rules");
+    assert!(until(&mut app, 600, |app| has_button(app, "Lesson The board")));
+    click(&mut app, "Lesson The board");
+    click(&mut app, "Lessons");
+    // The list's Back sits where the game's board has a hole.
+    let (_, at) = super::flows::button(&mut app, "Back");
+    let layout_hole = {
+        click(&mut app, "Back");
+        let layout = app.world().resource::<BoardLayout>().clone();
+        layout.hole_at(Vec2::new(at.x - layout.window.x / 2.0, layout.window.y / 2.0 - at.y))
+    };
+    assert!(layout_hole.is_some(), "the check needs a hole under the button");
+    frames(&mut app, 5);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(moves(&app), [7], "no move was played by the click that closed the list");
+    let said = app.world().resource::<toguz::app::hud::ToastState>().text.clone();
+    assert!(said.is_empty(), "nothing is said about a tap the player never made: {said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
