@@ -363,6 +363,11 @@ impl Step {
             Kind::Read => {}
         }
         for mark in &self.marks {
+            if let (Kind::Guess(n), Mark::Path(p)) = (&self.kind, mark)
+                && n == p
+            {
+                return Err(format!("a guess step must not draw the path of hole {n}: it shows the answer"));
+            }
             match mark {
                 Mark::Hole(_, n) | Mark::Path(n) => {
                     hole(*n)?;
@@ -394,7 +399,7 @@ impl Step {
     pub fn held(&self, hole: Hole) -> Verdict {
         match self.kind {
             Kind::Hold(n) if n == hole.number() => Verdict::Right(None),
-            Kind::Hold(n) => Verdict::Wrong(Why::OtherHole { asked: n }, None),
+            Kind::Hold(n) => Verdict::Wrong(Why::HoldLonger { hole: n }, None),
             _ => Verdict::NotAsked,
         }
     }

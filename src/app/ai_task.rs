@@ -44,7 +44,8 @@ impl Thinking {
         self.task.is_some() || self.ready.is_some()
     }
 
-    fn cancel(&mut self) {
+    /// Stops the search in flight, if any.
+    pub fn cancel(&mut self) {
         if let Some(flag) = self.cancel.take() {
             flag.store(true, Ordering::Relaxed);
         }
@@ -91,13 +92,18 @@ pub async fn think(position: Position, level: Level, seed: u64, cancel: Arc<Atom
     level.pick(&result, &mut StdRng::seed_from_u64(seed))
 }
 
-fn start_thinking(session: Res<Session>, paused: Res<AiPaused>, mut thinking: ResMut<Thinking>) {
+fn start_thinking(
+    session: Res<Session>,
+    paused: Res<AiPaused>,
+    background: Res<super::lifecycle::InBackground>,
+    mut thinking: ResMut<Thinking>,
+) {
     if thinking.is_thinking() && thinking.generation != session.generation {
         // The game moved on (undo, new game) while the computer was thinking.
         thinking.cancel();
     }
     // The search starts at once, while the person's move is still being animated.
-    if thinking.is_thinking() || paused.0 || !session.game.is_computer_turn() {
+    if thinking.is_thinking() || paused.0 || background.0 || !session.game.is_computer_turn() {
         return;
     }
     let Mode::Computer { level, .. } = session.game.mode else { return };

@@ -2,6 +2,8 @@
 //! holds the game; the board view follows it; the sowing animation plays the rules' trace of each move.
 
 pub mod ai_task;
+#[cfg(target_os = "android")]
+mod android;
 pub mod bench;
 pub mod board;
 pub mod confirm;
@@ -11,6 +13,7 @@ pub mod input;
 pub mod language;
 pub mod launch;
 pub mod layout;
+pub mod lifecycle;
 pub mod locale;
 pub mod persistence;
 pub mod safe_area;
@@ -227,7 +230,9 @@ impl Plugin for GamePlugins {
             hint::plugin,
             title::plugin,
         ));
-        app.add_plugins((tutorial::plugin, persistence::plugin, sound::plugin));
+        app.add_plugins((tutorial::plugin, persistence::plugin, sound::plugin, lifecycle::plugin));
+        #[cfg(target_os = "android")]
+        app.add_plugins(android::plugin);
     }
 }
 

@@ -32,6 +32,7 @@ fn play(
     mut cues: MessageReader<Cue>,
     sounds: Option<Res<Sounds>>,
     settings: Res<Settings>,
+    background: Res<super::lifecycle::InBackground>,
     mut commands: Commands,
     mut variation: Local<u32>,
 ) {
@@ -40,7 +41,7 @@ fn play(
         return;
     };
     for cue in cues.read() {
-        if !settings.sound {
+        if !settings.sound || background.0 {
             continue;
         }
         // Stones are not all alike: vary the pitch a little, in a fixed cycle.

@@ -309,7 +309,7 @@ fn rebuild_list(
     let size = view.0;
     let two_columns = size.x > size.y;
     let compact = size.y < 700.0;
-    let (title_size, row_title, row_text) = if compact { (24.0, 16.0, 13.0) } else { (32.0, 19.0, 15.0) };
+    let (title_size, row_title, row_text) = if compact { (22.0, 16.0, 13.0) } else { (26.0, 19.0, 15.0) };
     commands
         .spawn((
             Name::new("Lesson list"),
@@ -342,7 +342,12 @@ fn rebuild_list(
                         next.set(from.0)
                     },
                 );
-                head.spawn((Tr("lessons.title"), text("", title_size, theme::TEXT)));
+                head.spawn((
+                    Tr("lessons.title"),
+                    text("", title_size, theme::TEXT),
+                    TextLayout::justify(Justify::Center),
+                    Node { flex_shrink: 1.0, margin: UiRect::horizontal(px(8)), ..default() },
+                ));
                 // Keeps the title centred.
                 head.spawn(Node { width: px(64), ..default() });
             });
@@ -438,7 +443,13 @@ fn lesson_row(
             c.spawn((text(summary, text_size, color), Pickable::IGNORE));
         });
         if !status.is_empty() {
-            r.spawn((text(status, text_size, theme::HIGHLIGHT), Pickable::IGNORE));
+            // The status keeps its line; the title and summary beside it wrap instead.
+            r.spawn((
+                text(status, text_size, theme::HIGHLIGHT),
+                TextLayout::no_wrap(),
+                Node { flex_shrink: 0.0, ..default() },
+                Pickable::IGNORE,
+            ));
         }
     });
     if let Ok(lesson) = &entry.lesson {
@@ -617,7 +628,12 @@ fn answer(
             run.phase = Phase::Done;
         }
         Verdict::Wrong(why, shown) => {
-            run.feedback = Feedback::Wrong(why_words(locale, why));
+            let mut said = why_words(locale, why);
+            if shown.is_some() {
+                // The move plays out, then the board goes back: say so, or it looks like a gain then lost.
+                said = format!("{said} {}", locale.t("lesson.shown"));
+            }
+            run.feedback = Feedback::Wrong(said);
             if let Some(hole) = shown {
                 play.write(PlayHole { hole, generation: session.generation });
                 run.phase = Phase::Sowing { generation: session.generation, right: false };
@@ -638,11 +654,11 @@ pub fn why_words(locale: &Locale, why: Why) -> String {
         ) => words::illegal(locale, e),
         Why::LandsOwnSide { lands } => hole("why.lands_own_side", lands),
         Why::Odd { hole: n, count } => locale.f("why.odd", &[("hole", &n), ("count", &count)]),
-        Why::Refused { why, .. } => locale.t(match why {
+        Why::Refused { why, .. } => sentence(locale.t(match why {
             TuzdikRefusal::AlreadyHasOne => "effect.refused_one",
             TuzdikRefusal::NinthHole => "effect.refused_ninth",
             TuzdikRefusal::Symmetric => "effect.refused_mirror",
-        }),
+        })),
         Why::IntoTuzdik { .. } => locale.t("why.into_tuzdik"),
         Why::CaptureNotTuzdik { hole: n, count } => {
             locale.f("why.capture_not_tuzdik", &[("hole", &n), ("count", &count)])
@@ -655,6 +671,14 @@ pub fn why_words(locale: &Locale, why: Why) -> String {
         Why::TuzdikOwner { owner: Side::Black } => locale.t("why.tuzdik_owner_them"),
         Why::HoldLonger { hole: n } => hole("why.hold_longer", n),
     }
+}
+
+/// The landing hint's words as a sentence of their own: with a full stop.
+fn sentence(mut text: String) -> String {
+    if !text.ends_with(['.', '!', '?', '…']) {
+        text.push('.');
+    }
+    text
 }
 
 // The lesson's screen: a header (leave, the lesson's name and step, skip) and a panel under or beside the
@@ -693,7 +717,7 @@ fn rebuild_lesson_ui(
     let room = layout::lesson_room(size);
     let s = |v: f32| px(v / scale);
     let compact = size.y < 560.0;
-    let (caption_size, small) = if size.y < 700.0 { (15.0, 14.0) } else { (17.0, 15.0) };
+    let (caption_size, small) = if size.y < 700.0 { (15.0, 13.0) } else { (17.0, 15.0) };
     // The header, in the top bar.
     commands
         .spawn((
@@ -720,12 +744,16 @@ fn rebuild_lesson_ui(
             DespawnOnExit(Screen::Lesson),
         ))
         .with_children(|head| {
-            labelled_button(head, "lesson.leave", small, ())
+            // A close mark, the same in every language, leaves room for the lesson's name on a phone.
+            head.spawn(button("Close the lesson", small))
+                .with_children(|b| {
+                    b.spawn((text("×", small * 1.25, theme::TEXT), Pickable::IGNORE));
+                })
                 .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Lessons));
             head.spawn((
                 Name::new("Lesson title"),
                 LessonText::Title,
-                text("", caption_size, theme::TEXT),
+                text("", small, theme::TEXT),
                 TextLayout::justify(Justify::Center),
                 Node { flex_shrink: 1.0, ..default() },
             ));
@@ -956,7 +984,8 @@ fn prompt(locale: &Locale, step: &Step, phase: Phase) -> String {
     match step.kind {
         Kind::Read | Kind::Watch(_) => String::new(),
         Kind::Do(_) => locale.t("lesson.prompt_do"),
-        Kind::Guess(_) => locale.t("lesson.prompt_guess"),
+        // The caption asks the question; the board says nothing more before the answer.
+        Kind::Guess(_) => String::new(),
         Kind::Hold(n) => locale.f("lesson.prompt_hold", &[("hole", &n)]),
     }
 }
@@ -986,7 +1015,7 @@ fn show_marks(
             Sprite {
                 image: art.ring.clone(),
                 color: theme::HIGHLIGHT.with_alpha(0.9),
-                custom_size: Some(rect.size() * 1.12),
+                custom_size: Some(rect.size() + Vec2::splat(rect.size().min_element() * 0.18)),
                 image_mode: SpriteImageMode::Auto,
                 ..default()
             },

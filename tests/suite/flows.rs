@@ -448,7 +448,7 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
                 "Lesson Tuzdik limits",
             ],
         ),
-        ("lesson", &["Again", "Back", "Lessons", "Next", "Skip"]),
+        ("lesson", &["Again", "Back", "Close the lesson", "Next", "Skip lesson"]),
         ("game over", &["Menu", "Play again"]),
     ];
     // A tablet draws the UI larger (UiScale): taps must still land where the buttons are drawn.
@@ -568,11 +568,12 @@ fn the_title_screen_fits_phones_upright_and_sideways_and_tablets_with_a_saved_ga
 fn the_android_activity_handles_configuration_changes_itself_instead_of_being_recreated() {
     // A recreated NativeActivity starts a second event loop in the same process, and Bevy panics: every
     // change a phone makes while the game runs must be declared as handled by the app.
-    let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).unwrap();
+    let manifest =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/android/AndroidManifest.xml")).unwrap();
     let line = manifest
         .lines()
-        .find(|l| l.trim_start().starts_with("config_changes"))
-        .expect("the activity declares config_changes");
+        .find(|l| l.trim_start().starts_with("android:configChanges="))
+        .expect("the activity declares configChanges");
     let declared: Vec<&str> = line.split('"').nth(1).unwrap_or_default().split('|').collect();
     for change in [
         "orientation",

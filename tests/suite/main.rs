@@ -10,6 +10,8 @@ mod flows;
 mod game;
 mod lessons;
 #[cfg(feature = "app")]
+mod lifecycle;
+#[cfg(feature = "app")]
 mod locale;
 mod perft;
 mod properties;

@@ -214,7 +214,7 @@ fn a_lesson_left_half_way_opens_again_at_the_step_reached() {
         press(&mut app, "Next");
         press(&mut app, "Next");
         assert_eq!(run(&app).step, 2);
-        press(&mut app, "Lessons");
+        press(&mut app, "Close the lesson");
         assert_eq!(screen(&app), Screen::Lessons);
         assert!(has_button(&mut app, "Lesson The board"));
         let _ = flushed_save(&mut app, &dir);
@@ -247,7 +247,7 @@ fn rules_from_the_menu_of_a_game_open_the_lessons_and_the_game_comes_back_untouc
     press(&mut app, "Next");
     let saved = flushed_save(&mut app, &dir);
     assert_eq!(saved.game.map(|g| g.moves), Some(vec![7, 3]), "the lesson never replaces the saved game");
-    press(&mut app, "Lessons");
+    press(&mut app, "Close the lesson");
     press(&mut app, "Back");
     assert_eq!(screen(&app), Screen::Game, "Back returns to the game");
     frames(&mut app, 3);
@@ -407,7 +407,7 @@ fn a_click_that_opens_the_board_never_falls_through_onto_a_hole_beneath_it() {
     click(&mut app, "Rules");
     assert!(until(&mut app, 600, |app| has_button(app, "Lesson The board")));
     click(&mut app, "Lesson The board");
-    click(&mut app, "Lessons");
+    click(&mut app, "Close the lesson");
     // The list's Back sits where the game's board has a hole.
     let (_, at) = super::flows::button(&mut app, "Back");
     let layout_hole = {
