@@ -19,7 +19,7 @@ use super::persistence::{SaveNotice, SavedGame};
 use super::safe_area::SafeArea;
 use super::theme;
 use super::widgets::{
-    Selected, Tap, button, button_colors, labelled_button, padded_button, padded_labelled_button, text,
+    Selected, Tap, button, button_colors, labelled_button, padded_button, padded_labelled_button, page, text,
 };
 use super::words;
 use super::{NewGame, Screen, Settings, Speed, Starter};
@@ -213,18 +213,7 @@ fn spawn_title(
         .spawn((
             Name::new("Title screen"),
             TitleRoot,
-            Node {
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                row_gap: px(m.gap),
-                padding: safe.padding(12.0),
-                overflow: Overflow::clip(),
-                ..default()
-            },
-            BackgroundColor(theme::BACKGROUND),
+            page(m.gap, safe.padding(12.0)),
             DespawnOnExit(Screen::Title),
         ))
         .with_children(|page| {

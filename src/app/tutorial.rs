@@ -23,7 +23,7 @@ use super::locale::{Locale, Tr};
 use super::safe_area::SafeArea;
 use super::sowing::Timeline;
 use super::theme::{self, Art};
-use super::widgets::{Tap, backdrop, button, card, english, labelled_button, text};
+use super::widgets::{Tap, backdrop, button, card, english, labelled_button, page, text};
 use super::{BoardReset, PlayHole, Screen, Session, Settings, Toast, words};
 
 /// The course, as the asset server read it.
@@ -314,18 +314,7 @@ fn rebuild_list(
         .spawn((
             Name::new("Lesson list"),
             ListRoot,
-            Node {
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                row_gap: px(if compact { 6 } else { 10 }),
-                padding: safe.padding(10.0),
-                overflow: Overflow::clip(),
-                ..default()
-            },
-            BackgroundColor(theme::BACKGROUND),
+            page(if compact { 6.0 } else { 10.0 }, safe.padding(10.0)),
             DespawnOnExit(Screen::Lessons),
         ))
         .with_children(|page| {
@@ -559,8 +548,8 @@ fn drive_lesson(
     match run.phase {
         Phase::Ready { since } => {
             run.phase = Phase::Ready { since: since + dt };
-            let step = run.current().clone();
-            if let Kind::Watch(n) = step.kind
+            let kind = run.current().kind.clone();
+            if let Kind::Watch(n) = kind
                 && since + dt >= WATCH_PAUSE
                 && let Some(hole) = Hole::new(n)
             {
@@ -568,12 +557,13 @@ fn drive_lesson(
                 run.phase = Phase::Sowing { generation: session.generation, right: true };
                 return;
             }
-            if let (Kind::Hold(_), Some((hole, _))) = (&step.kind, hint.0) {
-                answer(run, step.held(hole), &session, &locale, &mut play);
+            if let (Kind::Hold(_), Some((hole, _))) = (&kind, hint.0) {
+                let verdict = run.current().held(hole);
+                answer(run, verdict, &session, &locale, &mut play);
                 return;
             }
             for BoardTap(tapped) in taps.read() {
-                let verdict = step.judge(run.start(), *tapped);
+                let verdict = run.current().judge(run.start(), *tapped);
                 if verdict == Verdict::NotAsked {
                     run.feedback = Feedback::Note(locale.t("why.tap_next"));
                     continue;
@@ -1000,11 +990,11 @@ fn show_marks(
     mut shown: Local<Option<(String, usize)>>,
 ) {
     let (Some(run), Some(layout)) = (run, layout) else { return };
-    let key = (run.id.clone(), run.step);
-    if shown.as_ref() == Some(&key) && !layout.is_changed() {
+    let same_step = shown.as_ref().is_some_and(|(id, step)| *id == run.id && *step == run.step);
+    if same_step && !layout.is_changed() {
         return;
     }
-    *shown = Some(key);
+    *shown = Some((run.id.clone(), run.step));
     for mark in &marks {
         commands.entity(mark).despawn();
     }

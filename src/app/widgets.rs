@@ -24,6 +24,25 @@ pub struct Tap {
 #[derive(Component)]
 pub struct Selected;
 
+/// A whole screen's page (the title, the lesson list): its children in a centred column, clear of the
+/// system's insets by `padding`, on the game's background.
+pub fn page(row_gap: f32, padding: UiRect) -> impl Bundle {
+    (
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            row_gap: px(row_gap),
+            padding,
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(theme::BACKGROUND),
+    )
+}
+
 /// The dimmed screen behind a panel: a tap on it (outside the panel) closes the panel. Tapped like a
 /// button, but it keeps its own colour.
 #[derive(Component)]
@@ -123,9 +142,8 @@ fn write_ui_map(
         .collect();
     found.sort();
     lines.extend(found);
-    if let Some(layout) =
-        layout.filter(|_| matches!(screen.get(), super::Screen::Game | super::Screen::Lesson))
-    {
+    // The layout exists only while a board is on screen (it is removed when the board goes).
+    if let Some(layout) = layout {
         for side in crate::rules::Side::BOTH {
             for hole in crate::rules::Hole::all() {
                 let c = layout.hole(side, hole).center();
