@@ -48,6 +48,8 @@ pub struct Game {
     pub mode: Mode,
     position: Position,
     history: Vec<Played>,
+    /// Moves taken back by undo, the next to replay last; a new move clears them.
+    redo: Vec<Hole>,
 }
 
 /// Why a saved game could not be restored.
@@ -62,17 +64,22 @@ impl std::fmt::Display for RestoreError {
 
 impl Game {
     pub fn new(mode: Mode) -> Game {
-        Game { mode, position: Position::start(), history: Vec::new() }
+        Game::from_position(mode, Position::start())
     }
 
     /// A game from a set position (a lesson's board).
     pub fn from_position(mode: Mode, position: Position) -> Game {
-        Game { mode, position, history: Vec::new() }
+        Game { mode, position, history: Vec::new(), redo: Vec::new() }
     }
 
     /// Replays saved moves from the start; any illegal one refuses the whole save.
     pub fn from_moves(mode: Mode, moves: &[u8]) -> Result<Game, RestoreError> {
-        let mut game = Game::new(mode);
+        Game::from_moves_at(mode, Position::start(), moves)
+    }
+
+    /// Replays saved moves from a set position (a game played on from a reviewed position).
+    pub fn from_moves_at(mode: Mode, start: Position, moves: &[u8]) -> Result<Game, RestoreError> {
+        let mut game = Game::from_position(mode, start);
         for (i, &n) in moves.iter().enumerate() {
             let hole =
                 Hole::new(n).ok_or_else(|| RestoreError(format!("move {}: '{n}' is not a hole", i + 1)))?;
@@ -91,6 +98,19 @@ impl Game {
 
     pub fn history(&self) -> &[Played] {
         &self.history
+    }
+
+    /// The position the game started from: the usual start, or a position played on from a review.
+    pub fn start(&self) -> Position {
+        self.history.first().map_or(self.position, |p| p.before)
+    }
+
+    /// The game as it stood after its first `n` moves (all of them if there are fewer), without a redo
+    /// line: what review shows.
+    pub fn truncated(&self, n: usize) -> Game {
+        let n = n.min(self.history.len());
+        let position = self.history.get(n).map_or(self.position, |p| p.before);
+        Game { mode: self.mode, position, history: self.history[..n].to_vec(), redo: Vec::new() }
     }
 
     /// The holes played, for saving.
@@ -112,12 +132,41 @@ impl Game {
         !self.position.is_over() && !self.mode.is_human(self.position.side_to_move())
     }
 
-    /// Plays for the side to move.
+    /// Plays for the side to move. The move that undo took back keeps the rest of the redo line; any
+    /// other move ends it.
     pub fn play(&mut self, hole: Hole) -> Result<MoveOutcome, IllegalMove> {
         let before = self.position;
         let outcome = self.position.play(hole)?;
         self.history.push(Played { before, outcome: outcome.clone() });
+        if self.redo.last() == Some(&hole) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
         Ok(outcome)
+    }
+
+    /// Whether redo would replay anything.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Replays what the last undo took back: one move in hot-seat; against the computer, the person's
+    /// move and the computer's reply. Returns the moves replayed, in order.
+    pub fn redo(&mut self) -> Vec<MoveOutcome> {
+        let mut replayed = Vec::new();
+        while let Some(&hole) = self.redo.last() {
+            let Ok(outcome) = self.play(hole) else {
+                // Only undone moves are here, so this cannot happen; a stale line is dropped, not played.
+                self.redo.clear();
+                break;
+            };
+            replayed.push(outcome);
+            if self.mode == Mode::HotSeat || !self.is_computer_turn() {
+                break;
+            }
+        }
+        replayed
     }
 
     /// Whether undo would take anything back.
@@ -135,6 +184,7 @@ impl Game {
             Mode::HotSeat => match self.history.pop() {
                 Some(p) => {
                     self.position = p.before;
+                    self.redo.push(p.outcome.hole);
                     1
                 }
                 None => 0,
@@ -146,6 +196,7 @@ impl Game {
                 let mut undone = 0;
                 while let Some(p) = self.history.pop() {
                     self.position = p.before;
+                    self.redo.push(p.outcome.hole);
                     undone += 1;
                     if p.before.side_to_move() == human {
                         break;

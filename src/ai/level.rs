@@ -22,13 +22,24 @@ pub struct LevelSettings {
     pub limits: Limits,
     /// Hash table size.
     pub table_mib: usize,
-    /// Chance (0..1) of not playing the best move on a given turn.
-    pub error_chance: f64,
-    /// An error never gives away more than this (hundredths of a stone) against the best move, so the
-    /// level errs like a beginner, not like a random player.
-    pub max_error: i32,
+    /// The mistakes the level makes on purpose; `None` for none.
+    pub blunders: Option<Blunders>,
     /// Whether a long press shows where the last stone lands (the seeds: not on Hard).
     pub long_press_hint: bool,
+}
+
+/// A beginner's mistakes, each of a kind a person makes, never a random move.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Blunders {
+    /// Chance, each turn, of looking only at its own move: it then walks into a capture and does not
+    /// see the opponent's tuzdik threat.
+    pub careless: f64,
+    /// Chance, each turn and each hole, that the hole is not considered: a capture or a defence there
+    /// goes unseen.
+    pub overlook: f64,
+    /// A second look: a move that loses more than this (hundredths of a stone) against the best move,
+    /// as far as the level looked this turn, is noticed and not played.
+    pub max_loss: i32,
 }
 
 impl Level {
@@ -36,29 +47,26 @@ impl Level {
 
     pub fn settings(self) -> LevelSettings {
         match self {
-            // Looks 3 plies ahead, sees every root move's score, and one move in three picks a worse
-            // move that costs at most 4 stones: it plays sensibly and still loses to Medium regularly.
+            // A beginner who has learned the rules: looks at its move and the reply, but on some turns
+            // forgets the reply, and overlooks some holes (figures from `toguz-engine match`, README).
             Level::Easy => LevelSettings {
-                limits: Limits { depth: Some(3), nodes: None, movetime_ms: None },
+                limits: Limits { depth: Some(2), nodes: None, movetime_ms: None },
                 table_mib: 1,
-                error_chance: 0.33,
-                max_error: 400,
+                blunders: Some(Blunders { careless: 0.4, overlook: 0.4, max_loss: 800 }),
                 long_press_hint: true,
             },
             // "Calculates a few moves ahead": 6 plies, no deliberate errors.
             Level::Medium => LevelSettings {
                 limits: Limits { depth: Some(6), nodes: None, movetime_ms: None },
                 table_mib: 4,
-                error_chance: 0.0,
-                max_error: 0,
+                blunders: None,
                 long_press_hint: true,
             },
             // Full strength within about a second.
             Level::Hard => LevelSettings {
                 limits: Limits { depth: None, nodes: None, movetime_ms: Some(1000) },
                 table_mib: DEFAULT_MIB,
-                error_chance: 0.0,
-                max_error: 0,
+                blunders: None,
                 long_press_hint: false,
             },
         }
@@ -76,40 +84,47 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(word))
     }
 
-    /// A search of `pos` set up as this level plays, reusing `table` if given.
-    pub fn search(self, pos: Position, limits: Option<Limits>, table: Option<Table>) -> Search {
+    /// A search of `pos` set up as this level plays this turn, reusing `table` if given. `limits`
+    /// replaces the level's own (and its careless turns); `rng` decides this turn's carelessness, so
+    /// pass the same one to [`Level::pick`].
+    pub fn search(
+        self,
+        pos: Position,
+        limits: Option<Limits>,
+        table: Option<Table>,
+        rng: &mut impl Rng,
+    ) -> Search {
         let s = self.settings();
         let table = table.unwrap_or_else(|| Table::new(s.table_mib));
-        let search = Search::with_table(pos, limits.unwrap_or(s.limits), table);
-        if s.error_chance > 0.0 { search.all_root_scores() } else { search }
+        let limits = limits.unwrap_or(match s.blunders {
+            Some(b) if rng.random_bool(b.careless) => Limits { depth: Some(1), ..s.limits },
+            _ => s.limits,
+        });
+        let search = Search::with_table(pos, limits, table);
+        if s.blunders.is_some() { search.all_root_scores() } else { search }
     }
 
     /// The move this level plays from a finished search.
     pub fn pick(self, result: &Iteration, rng: &mut impl Rng) -> Option<Hole> {
         let best = *result.pv.first()?;
-        let s = self.settings();
-        if s.error_chance <= 0.0 || result.root_scores.len() < 2 || !rng.random_bool(s.error_chance) {
-            return Some(best);
-        }
+        let Some(b) = self.settings().blunders else { return Some(best) };
         let top = result.root_scores.iter().map(|&(_, score)| score).max()?;
-        // Never throw away a forced win, never pick a forced loss when something else exists.
-        if top >= WIN_BOUND {
+        // A forced win is never let go, and a lost position is played out as well as it can be.
+        if top >= WIN_BOUND || top <= -WIN_BOUND {
             return Some(best);
         }
-        let candidates: Vec<Hole> = result
+        let seen = result
             .root_scores
             .iter()
-            .filter(|&&(mv, score)| mv != best && score > -WIN_BOUND && top - score <= s.max_error)
-            .map(|&(mv, _)| mv)
-            .collect();
-        if candidates.is_empty() {
-            return Some(best);
-        }
-        Some(candidates[rng.random_range(0..candidates.len())])
+            .filter(|_| !rng.random_bool(b.overlook))
+            .filter(|&&(_, score)| top - score <= b.max_loss)
+            .max_by_key(|&&(_, score)| score);
+        Some(seen.map_or(best, |&(mv, _)| mv))
     }
 }
 
-/// Someone who plays moves: a level, or a uniformly random player (the ladder's bottom rung).
+/// Someone who plays moves: a level, or a uniformly random player (the ladder's bottom rung). It is
+/// written as it is parsed: `random`, `easy`, `medium:depth=1`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Player {
     Random,
@@ -151,8 +166,32 @@ impl Player {
             Player::Level(level) => (level, None),
             Player::Custom(level, limits) => (level, Some(limits)),
         };
-        let mut search = level.search(*pos, limits, None);
+        let mut search = level.search(*pos, limits, None, rng);
         let result = super::search::search_blocking(&mut search, clock);
         level.pick(&result, rng)
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Player::Random => f.write_str("random"),
+            Player::Level(level) => f.write_str(level.name()),
+            Player::Custom(level, limits) => {
+                write!(f, "{}", level.name())?;
+                let mut sep = ':';
+                for (key, value) in [
+                    ("depth", limits.depth.map(u64::from)),
+                    ("nodes", limits.nodes),
+                    ("movetime", limits.movetime_ms),
+                ] {
+                    if let Some(value) = value {
+                        write!(f, "{sep}{key}={value}")?;
+                        sep = ',';
+                    }
+                }
+                Ok(())
+            }
+        }
     }
 }

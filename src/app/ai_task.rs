@@ -88,8 +88,9 @@ pub async fn run_cooperatively(mut search: Search, cancel: &AtomicBool) -> Optio
 
 /// The computer's move for `level`.
 pub async fn think(position: Position, level: Level, seed: u64, cancel: Arc<AtomicBool>) -> Option<Hole> {
-    let result = run_cooperatively(level.search(position, None, None), &cancel).await?;
-    level.pick(&result, &mut StdRng::seed_from_u64(seed))
+    let mut rng = StdRng::seed_from_u64(seed);
+    let result = run_cooperatively(level.search(position, None, None, &mut rng), &cancel).await?;
+    level.pick(&result, &mut rng)
 }
 
 fn start_thinking(

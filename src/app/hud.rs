@@ -31,6 +31,10 @@ use crate::rules::Place;
 #[derive(Message, Copy, Clone, Debug)]
 pub struct Undo;
 
+/// Play again what undo took back, until a new move is played.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct Redo;
+
 #[derive(Component, Copy, Clone)]
 struct PlayerBar {
     /// True for the bar at the top of the screen (the far side's).
@@ -62,6 +66,9 @@ struct ToastText;
 
 #[derive(Component)]
 struct UndoButton;
+
+#[derive(Component)]
+struct RedoButton;
 
 #[derive(Component)]
 struct HintButton;
@@ -107,11 +114,12 @@ pub struct MenuOpen(pub bool);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Undo>()
+        .add_message::<Redo>()
         .init_resource::<ToastState>()
         .init_resource::<MenuOpen>()
         .add_systems(OnEnter(Screen::Game), spawn_hud)
         .add_systems(OnExit(Screen::Game), |mut m: ResMut<MenuOpen>| m.0 = false)
-        .add_systems(Update, undo.in_set(super::Frame::Rules).run_if(in_state(Screen::Game)))
+        .add_systems(Update, (undo, redo).chain().in_set(super::Frame::Rules).run_if(in_state(Screen::Game)))
         .add_systems(
             Update,
             (announce_tuzdik, collect_toasts, update_bars, update_messages, update_panels, button_colors)
@@ -154,6 +162,14 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
             });
             if top {
                 undo.insert((far("Undo"), FarControl));
+            }
+            // Shown only while there is something to redo: right after an undo.
+            let mut redo = padded_labelled_button(bar, "hud.redo", 15.0, 8.0, RedoButton);
+            redo.observe(|_: On<Tap>, mut redo: MessageWriter<Redo>| {
+                redo.write(Redo);
+            });
+            if top {
+                redo.insert((far("Redo"), FarControl));
             }
             bar.spawn(Node {
                 flex_direction: FlexDirection::Row,
@@ -298,6 +314,14 @@ fn spawn_game_over(commands: &mut Commands) {
                 labelled_button(row, "hud.menu", 20.0, ())
                     .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
             });
+            c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
+                labelled_button(row, "moves.title", 18.0, ()).observe(super::review::open_list);
+                labelled_button(row, "menu.review", 18.0, ()).observe(
+                    |_: On<Tap>, mut review: MessageWriter<super::review::ReviewAt>| {
+                        review.write(super::review::ReviewAt(None));
+                    },
+                );
+            });
         });
     });
 }
@@ -315,6 +339,7 @@ fn spawn_menu(commands: &mut Commands) {
                 ));
                 labelled_button(c, "menu.resume", 20.0, ())
                     .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
+                labelled_button(c, "moves.title", 20.0, ()).observe(super::review::open_list);
                 c.spawn(button("Speed", 18.0))
                     .with_children(|b| {
                         b.spawn((PanelText::Speed, text("", 18.0, theme::TEXT), Pickable::IGNORE));
@@ -395,6 +420,24 @@ fn undo(
     reset.write(BoardReset);
 }
 
+fn redo(
+    mut requests: MessageReader<Redo>,
+    mut session: ResMut<Session>,
+    mut finish: MessageWriter<FinishAnimation>,
+    mut reset: MessageWriter<BoardReset>,
+    mut hint: ResMut<LandingHint>,
+) {
+    if requests.read().count() == 0 || !session.game.can_redo() {
+        return;
+    }
+    // The board jumps to the replayed position as it does on undo: these moves were already watched.
+    finish.write(FinishAnimation);
+    session.game.redo();
+    session.generation += 1;
+    hint.0 = None;
+    reset.write(BoardReset);
+}
+
 /// A new tuzdik is told in words once its stones have landed: it changes where stones go for the rest
 /// of the game.
 fn announce_tuzdik(
@@ -466,7 +509,7 @@ fn update_bars(
     mut statuses: Query<(&BarStatus, &mut Text), (Without<BarName>, Without<BarKazan>)>,
     mut badges: Query<(&BarBadge, &mut BackgroundColor)>,
     mut controls: Query<
-        (&mut Node, &mut Visibility, Has<UndoButton>, Has<HintButton>, Has<FarControl>),
+        (&mut Node, &mut Visibility, Has<UndoButton>, Has<RedoButton>, Has<HintButton>, Has<FarControl>),
         (With<Button>, Without<PlayerBar>, Without<BarKazan>),
     >,
 ) {
@@ -546,8 +589,11 @@ fn update_bars(
         let alpha = if to_move == Some(side) { 1.0 } else { 0.35 };
         color.0 = theme::side_color(side).with_alpha(alpha);
     }
-    for (mut node, mut visibility, undo, hint, far) in &mut controls {
-        let display = if (far && !turned) || (hint && !mode.landing_hint_allowed()) {
+    for (mut node, mut visibility, undo, redo, hint, far) in &mut controls {
+        let display = if (far && !turned)
+            || (hint && !mode.landing_hint_allowed())
+            || (redo && !session.game.can_redo())
+        {
             Display::None
         } else {
             Display::Flex
@@ -650,6 +696,7 @@ fn update_panels(
     pending: Res<PendingNewGame>,
     mut flip_buttons: Query<&mut Node, With<FlipButton>>,
     language: Res<super::language::LanguageList>,
+    moves: Res<super::review::MoveListOpen>,
     session: Res<Session>,
     settings: Res<Settings>,
     menu: Res<MenuOpen>,
@@ -692,7 +739,7 @@ fn update_panels(
     for mut v in &mut menu_panel {
         *v = show(menu.0);
     }
-    blocked.0 = menu.0 || over || language.0 || pending.0.is_some();
+    blocked.0 = menu.0 || over || language.0 || moves.0 || pending.0.is_some();
     // Turning the board only means something with two players on the device.
     for mut node in &mut flip_buttons {
         let display = if matches!(session.game.mode, Mode::HotSeat) { Display::Flex } else { Display::None };

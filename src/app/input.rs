@@ -10,6 +10,8 @@
 //! Input is read from Bevy's `Touches` and mouse state (not from picking), so the headless tests drive it
 //! with the same touch messages a phone sends.
 
+use bevy::ecs::system::SystemParam;
+use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -127,10 +129,34 @@ fn to_board(screen: Vec2, view: Vec2) -> Vec2 {
 
 /// What the pointers did this frame.
 #[derive(Default)]
-struct PointerFrame {
-    pressed: Vec<(Pointer, Vec2)>,
+pub(super) struct PointerFrame {
+    /// Pressed this frame, with where (window coordinates).
+    pub pressed: Vec<(Pointer, Vec2)>,
     /// Lifted, with where; `None` for a cancelled touch.
-    released: Vec<(Pointer, Option<Vec2>)>,
+    pub released: Vec<(Pointer, Option<Vec2>)>,
+}
+
+/// The fingers and the mouse over the board, with the view that places them on it: what the board's
+/// input and review's swipes read.
+#[derive(SystemParam)]
+pub(super) struct BoardPointers<'w, 's> {
+    touches: Res<'w, Touches>,
+    mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
+    window: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    view: Res<'w, ViewSize>,
+}
+
+impl BoardPointers<'_, '_> {
+    /// What the pointers did this frame.
+    pub fn frame(&self) -> PointerFrame {
+        let cursor = self.window.single().ok().and_then(Window::cursor_position);
+        pointer_frame(&self.touches, self.mouse.as_deref(), cursor)
+    }
+
+    /// A point of the window in board coordinates.
+    pub fn on_board(&self, at: Vec2) -> Vec2 {
+        to_board(at, self.view.0)
+    }
 }
 
 fn pointer_frame(
@@ -164,10 +190,7 @@ fn pointer_frame(
 #[allow(clippy::too_many_arguments)]
 fn read_pointer(
     time: Res<Time>,
-    touches: Res<Touches>,
-    mouse: Option<Res<ButtonInput<MouseButton>>>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    view: Res<ViewSize>,
+    pointers: BoardPointers,
     layout: Option<Res<BoardLayout>>,
     blocked: Res<BoardBlocked>,
     timeline: Res<Timeline>,
@@ -185,8 +208,7 @@ fn read_pointer(
     ),
 ) {
     let Some(layout) = layout else { return };
-    let cursor = window.single().ok().and_then(Window::cursor_position);
-    let mut frame = pointer_frame(&touches, mouse.as_deref(), cursor);
+    let mut frame = pointers.frame();
     if screen.is_changed() {
         // A press in the frame the board appears was aimed at the button that opened it (a click, or a
         // tap whose press and release arrive together): it must not fall through onto a hole.
@@ -209,8 +231,8 @@ fn read_pointer(
         if blocked.0 {
             continue;
         }
-        let hole = layout.hole_at(to_board(at, view.0));
-        let kazan = layout.kazan_at(to_board(at, view.0));
+        let hole = layout.hole_at(pointers.on_board(at));
+        let kazan = layout.kazan_at(pointers.on_board(at));
         let consumed = timeline.running();
         if consumed {
             // A tap during an animation finishes it at once.
@@ -244,8 +266,8 @@ fn read_pointer(
             // The hint stays a moment after the finger lifts, so it can be read.
             *linger = HintLinger { left: HINT_LINGER, generation: session.generation };
         }
-        let lifted_on = at.and_then(|at| layout.hole_at(to_board(at, view.0)));
-        let lifted_on_kazan = at.and_then(|at| layout.kazan_at(to_board(at, view.0)));
+        let lifted_on = at.and_then(|at| layout.hole_at(pointers.on_board(at)));
+        let lifted_on_kazan = at.and_then(|at| layout.kazan_at(pointers.on_board(at)));
         if state.consumed || state.hint_shown || lifted_on != state.hole || blocked.0 {
             continue;
         }

@@ -33,6 +33,10 @@ pub struct Launch {
     pub lang: Option<crate::app::locale::Lang>,
     /// Show the menu panel (screenshots).
     pub menu: bool,
+    /// Show the move list (screenshots).
+    pub move_list: bool,
+    /// Review the game at the position after this many moves (screenshots).
+    pub review: Option<usize>,
 }
 
 impl Default for Launch {
@@ -49,12 +53,14 @@ impl Default for Launch {
             tutorial: None,
             lang: None,
             menu: false,
+            move_list: false,
+            review: None,
         }
     }
 }
 
 pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \"7 6 1 ...\"] [--after-ms N]
-             [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title] [--menu]
+             [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title] [--menu] [--move-list] [--review N]
              [--lessons] [--tutorial LESSON:STEP]]
              [--lang en|ky|kk|ru|fr|es|ca|vi]";
 
@@ -118,6 +124,11 @@ impl Launch {
                 }
                 "--title" => launch.title = true,
                 "--menu" => launch.menu = true,
+                "--move-list" => launch.move_list = true,
+                "--review" => {
+                    launch.review =
+                        Some(value("--review")?.parse().map_err(|_| "--review needs a move count")?)
+                }
                 "--lessons" => launch.lessons = true,
                 "--tutorial" => {
                     let text = value("--tutorial")?;

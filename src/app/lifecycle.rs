@@ -17,6 +17,7 @@ use super::ai_task::Thinking;
 use super::confirm::PendingNewGame;
 use super::hud::MenuOpen;
 use super::language::LanguageList;
+use super::review::MoveListOpen;
 use super::tutorial::LessonsFrom;
 
 /// The app is in the background: nothing is shown, nothing should run.
@@ -75,6 +76,7 @@ fn go_back(
     from: Res<LessonsFrom>,
     mut next: ResMut<NextState<Screen>>,
     mut languages: ResMut<LanguageList>,
+    mut moves: ResMut<MoveListOpen>,
     mut pending: ResMut<PendingNewGame>,
     mut menu: ResMut<MenuOpen>,
     mut exit: MessageWriter<AppExit>,
@@ -84,6 +86,8 @@ fn go_back(
     }
     if languages.0 {
         languages.0 = false;
+    } else if moves.0 {
+        moves.0 = false;
     } else if pending.0.is_some() {
         pending.0 = None;
     } else if menu.0 {
@@ -93,6 +97,7 @@ fn go_back(
             Screen::Lesson => next.set(Screen::Lessons),
             Screen::Lessons => next.set(from.0),
             Screen::Game => next.set(Screen::Title),
+            Screen::Review => next.set(Screen::Game),
             // On Android the activity finishes when the app's loop ends.
             Screen::Title => {
                 exit.write(AppExit::Success);

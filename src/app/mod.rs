@@ -11,11 +11,13 @@ pub mod hint;
 pub mod hud;
 pub mod input;
 pub mod language;
+pub mod last_move;
 pub mod launch;
 pub mod layout;
 pub mod lifecycle;
 pub mod locale;
 pub mod persistence;
+pub mod review;
 pub mod safe_area;
 pub mod screenshot;
 pub mod sound;
@@ -45,9 +47,11 @@ pub enum Screen {
     Lessons,
     /// A lesson, on the board.
     Lesson,
+    /// A game looked back at, move by move, on the board.
+    Review,
 }
 
-/// The board is on screen: in a game or in a lesson. The board, the stones, their animation and the
+/// The board is on screen: in a game, a lesson or a review. The board, the stones, their animation and the
 /// touch input live while it lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OnBoard;
@@ -55,7 +59,7 @@ pub struct OnBoard;
 impl bevy::state::state::ComputedStates for OnBoard {
     type SourceStates = Screen;
     fn compute(screen: Screen) -> Option<OnBoard> {
-        matches!(screen, Screen::Game | Screen::Lesson).then_some(OnBoard)
+        matches!(screen, Screen::Game | Screen::Lesson | Screen::Review).then_some(OnBoard)
     }
 }
 
@@ -231,6 +235,7 @@ impl Plugin for GamePlugins {
             title::plugin,
         ));
         app.add_plugins((tutorial::plugin, persistence::plugin, sound::plugin, lifecycle::plugin));
+        app.add_plugins((review::plugin, last_move::plugin));
         #[cfg(target_os = "android")]
         app.add_plugins(android::plugin);
     }

@@ -25,11 +25,34 @@ use super::{BoardReset, Screen, Session, Settings};
 const FILE: &str = "save.ron";
 pub const VERSION: u32 = 1;
 
-/// A game to continue: its mode and the holes played.
+/// A game to continue: its mode, where it started and the holes played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedMoves {
     pub mode: Mode,
+    /// The starting position as a position string, when it is not the usual start (a game played on
+    /// from a reviewed position). Saves written before it existed have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
     pub moves: Vec<u8>,
+}
+
+impl SavedMoves {
+    pub fn of(game: &Game) -> SavedMoves {
+        let start = game.start();
+        let start = (start != crate::rules::Position::start()).then(|| start.to_string());
+        SavedMoves { mode: game.mode, start, moves: game.moves() }
+    }
+
+    /// The game, replayed through the rules from its start.
+    pub fn game(&self) -> Result<Game, crate::game::RestoreError> {
+        let start = match &self.start {
+            Some(text) => text
+                .parse()
+                .map_err(|e| crate::game::RestoreError(format!("the starting position '{text}': {e}")))?,
+            None => crate::rules::Position::start(),
+        };
+        Game::from_moves_at(self.mode, start, &self.moves)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -185,7 +208,7 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 /// The saved game, if it still replays through the rules.
 fn replayable(game: Option<SavedMoves>) -> Result<Option<SavedMoves>, String> {
     match game {
-        Some(g) => match Game::from_moves(g.mode, &g.moves) {
+        Some(g) => match g.game() {
             Ok(_) => Ok(Some(g)),
             Err(e) => Err(format!("the saved game does not replay: {e}")),
         },
@@ -294,7 +317,7 @@ fn write_save(
     }
     let game = match screen.get() {
         Screen::Game if session.game.status().is_over() => None,
-        Screen::Game => Some(SavedMoves { mode: session.game.mode, moves: session.game.moves() }),
+        Screen::Game => Some(SavedMoves::of(&session.game)),
         _ => saved.0.clone(),
     };
     let save = SaveFile { version: VERSION, settings: settings.clone(), game };
@@ -340,7 +363,7 @@ pub fn resume_saved(
     mut notice: ResMut<SaveNotice>,
 ) {
     let Some(data) = &saved.0 else { return };
-    match Game::from_moves(data.mode, &data.moves) {
+    match data.game() {
         Ok(game) => {
             let generation = session.generation + 1;
             *session = Session { game, generation, lesson: false };

@@ -30,6 +30,7 @@ fn set_up(
     launch: Res<Launch>,
     mut settings: ResMut<super::Settings>,
     mut menu: ResMut<super::hud::MenuOpen>,
+    mut move_list: ResMut<super::review::MoveListOpen>,
     mut session: ResMut<Session>,
     mut next: ResMut<NextState<Screen>>,
     mut paused: ResMut<AiPaused>,
@@ -39,6 +40,7 @@ fn set_up(
         settings.lang = launch.lang;
     }
     menu.0 = launch.menu;
+    move_list.0 = launch.move_list;
     if let Some(path) = &launch.screenshot {
         // The program quits once the file exists: an old one must not count.
         let _ = std::fs::remove_file(path);
@@ -81,7 +83,7 @@ fn drive(
     mut toasts: MessageWriter<Toast>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
-    screen: Res<State<Screen>>,
+    (screen, mut review): (Res<State<Screen>>, MessageWriter<super::review::ReviewAt>),
 ) {
     let Some(path) = launch.screenshot.clone() else { return };
     shot.frames += 1;
@@ -106,6 +108,9 @@ fn drive(
             let hole = Hole::new(last).expect("checked by the parser");
             play.write(PlayHole { hole, generation: session.generation });
             shot.since_move = Some(0.0);
+        }
+        if launch.review.is_some() {
+            review.write(super::review::ReviewAt(launch.review));
         }
         if let Some(h) = launch.hint.and_then(Hole::new) {
             super::input::light_landing(&locale, &session.game, h, &mut hint, &mut toasts);

@@ -167,12 +167,17 @@ pub fn button(label: impl Into<String>, font: f32) -> impl Bundle {
 
 /// A button with `pad` pixels each side of its label: narrower rows of choices on small screens.
 pub fn padded_button(label: impl Into<String>, font: f32, pad: f32) -> impl Bundle {
+    sized_button(label, font, pad, 64.0)
+}
+
+/// A button at least `min_width` wide (never under the 44-pixel touch target).
+pub fn sized_button(label: impl Into<String>, font: f32, pad: f32, min_width: f32) -> impl Bundle {
     (
         Name::new(format!("Button {}", label.into())),
         Button,
         Node {
             padding: UiRect::axes(px(pad), px(10)),
-            min_width: px(64),
+            min_width: px(min_width.max(44.0)),
             min_height: px(44),
             max_width: percent(100),
             // In a crowded row the labels beside the buttons give way, not the buttons' own words.

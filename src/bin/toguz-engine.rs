@@ -78,8 +78,8 @@ fn run_match(a: &str, b: &str, opts: &[&str]) -> Result<(), String> {
     }
     println!(
         "{} vs {}: {} games, {} wins, {} draws, {} losses, score {:.1}% ({:.0} s)",
-        tools::describe(&pa),
-        tools::describe(&pb),
+        pa,
+        pb,
         score.games(),
         score.wins,
         score.draws,

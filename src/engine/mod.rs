@@ -106,7 +106,7 @@ impl Engine {
                 let depth = d.parse::<u8>().ok().filter(|d| (1..=ai::search::MAX_DEPTH).contains(d));
                 let depth =
                     depth.ok_or_else(|| format!("'{d}' is not a depth 1..{}", ai::search::MAX_DEPTH))?;
-                (Level::Hard, Limits { depth: Some(depth), ..Limits::default() })
+                (Level::Hard, Some(Limits { depth: Some(depth), ..Limits::default() }))
             }
             ["movetime", ms] => {
                 let ms: u64 = ms
@@ -114,17 +114,17 @@ impl Engine {
                     .ok()
                     .filter(|&ms| ms > 0)
                     .ok_or_else(|| format!("'{ms}' is not a time in ms"))?;
-                (Level::Hard, Limits { movetime_ms: Some(ms), ..Limits::default() })
+                (Level::Hard, Some(Limits { movetime_ms: Some(ms), ..Limits::default() }))
             }
             ["nodes", n] => {
                 let n: u64 =
                     n.parse().ok().filter(|&n| n > 0).ok_or_else(|| format!("'{n}' is not a node count"))?;
-                (Level::Hard, Limits { nodes: Some(n), ..Limits::default() })
+                (Level::Hard, Some(Limits { nodes: Some(n), ..Limits::default() }))
             }
             ["level", name] => {
                 let level =
                     Level::parse(name).ok_or_else(|| format!("'{name}' is not easy, medium or hard"))?;
-                (level, level.settings().limits)
+                (level, None)
             }
             _ => {
                 return Err(
@@ -137,7 +137,10 @@ impl Engine {
         }
         let mut lines = Vec::new();
         let start = Instant::now();
-        let mut search = level.search(self.position, Some(limits), None);
+        // The easy level's errors are random, but seeded by the position: the same question gets the
+        // same answer.
+        let mut rng = StdRng::seed_from_u64(self.position.hash());
+        let mut search = level.search(self.position, limits, None, &mut rng);
         let result = loop {
             let elapsed = start.elapsed().as_millis() as u64;
             let step = search.step(20_000, elapsed);
@@ -149,9 +152,6 @@ impl Engine {
                 break result;
             }
         };
-        // The easy level's errors are random, but seeded by the position: the same question gets the
-        // same answer.
-        let mut rng = StdRng::seed_from_u64(self.position.hash());
         let best = level.pick(&result, &mut rng).ok_or("the search found no move")?;
         lines.push(format!("bestmove {best}"));
         Ok(lines)

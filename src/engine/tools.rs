@@ -339,12 +339,3 @@ pub const WEIGHTS: Weights = Weights {{
         w.tempo
     )
 }
-
-/// The level a player name refers to, for messages.
-pub fn describe(p: &Player) -> String {
-    match p {
-        Player::Random => "random".into(),
-        Player::Level(l) => l.name().into(),
-        Player::Custom(l, limits) => format!("{}{limits:?}", l.name()),
-    }
-}

@@ -170,24 +170,56 @@ fn the_same_node_limit_gives_the_same_search_and_the_same_seed_the_same_move() {
 }
 
 #[test]
-fn easy_errs_sometimes_but_never_by_much() {
-    let mut differs = 0;
-    let mut total = 0;
+fn easy_errs_like_a_beginner_sometimes_but_never_by_much() {
+    let blunders = Level::Easy.settings().blunders.expect("easy errs on purpose");
+    let (mut differs, mut careless, mut total) = (0, 0, 0);
     for (i, pos) in random_positions(60, 8).into_iter().enumerate() {
-        let mut search = Level::Easy.search(pos, None, None);
-        let result = search_blocking(&mut search, || 0);
-        assert_eq!(result.root_scores.len(), pos.legal_moves().len(), "easy sees every move's score");
-        let top = result.root_scores.iter().map(|s| s.1).max().unwrap();
         for seed in 0..10 {
-            let mv = Level::Easy.pick(&result, &mut StdRng::seed_from_u64(seed * 1000 + i as u64)).unwrap();
+            let mut rng = StdRng::seed_from_u64(seed * 1000 + i as u64);
+            let mut search = Level::Easy.search(pos, None, None, &mut rng);
+            let result = search_blocking(&mut search, || 0);
+            assert_eq!(result.root_scores.len(), pos.legal_moves().len(), "easy sees every move's score");
+            let mv = Level::Easy.pick(&result, &mut rng).unwrap();
+            let top = result.root_scores.iter().map(|s| s.1).max().unwrap();
             let score = result.root_scores.iter().find(|s| s.0 == mv).unwrap().1;
-            assert!(top - score <= Level::Easy.settings().max_error, "an error of {} in {pos}", top - score);
+            // As far as it looked this turn, it never gives away much: its errors come from not looking.
+            assert!(top - score <= blunders.max_loss, "an error of {} in {pos}", top - score);
             total += 1;
             differs += usize::from(mv != result.pv[0]);
+            careless += usize::from(result.depth == 1);
         }
     }
     assert!(differs * 100 / total >= 5, "easy must err sometimes: {differs}/{total}");
-    assert!(differs * 100 / total <= 40, "easy errs too often: {differs}/{total}");
+    assert!(differs * 100 / total <= 50, "easy errs too often: {differs}/{total}");
+    // Some turns it forgets the reply (and so walks into captures), most turns it does not.
+    assert!((15..=60).contains(&(careless * 100 / total)), "careless turns: {careless}/{total}");
+}
+
+#[test]
+fn easy_never_lets_a_forced_win_go() {
+    let mut won = 0;
+    for pos in random_positions(200, 21) {
+        let mut rng = StdRng::seed_from_u64(pos.hash());
+        let mut search = Level::Easy.search(pos, Some(depth(4)), None, &mut rng);
+        let result = search_blocking(&mut search, || 0);
+        if result.score < WIN_BOUND {
+            continue;
+        }
+        won += 1;
+        for seed in 0..20 {
+            let mv = Level::Easy.pick(&result, &mut StdRng::seed_from_u64(seed)).unwrap();
+            assert_eq!(mv, result.pv[0], "easy let a forced win go in {pos}");
+        }
+    }
+    assert!(won >= 3, "the random games gave only {won} proven wins to check");
+}
+
+#[test]
+fn a_player_is_written_as_it_is_given() {
+    for word in ["random", "easy", "medium", "hard", "medium:depth=1", "hard:nodes=20000", "easy:movetime=50"]
+    {
+        assert_eq!(Player::parse(word).unwrap().to_string(), word);
+    }
 }
 
 #[test]

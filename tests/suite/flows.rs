@@ -185,7 +185,7 @@ pub(crate) fn tap_hole(app: &mut App, side: Side, hole: u8) {
 
 /// All 18 holes and both kazans are drawn where the layout puts them, at their size, and the 162 stones
 /// sit where the rules say.
-fn assert_board_whole(app: &mut App) {
+pub(crate) fn assert_board_whole(app: &mut App) {
     assert_eq!(screen(app), Screen::Game);
     let layout = app.world().resource::<BoardLayout>().clone();
     let mut q = app.world_mut().query::<(&HoleView, &Sprite, &Transform)>();
@@ -228,7 +228,7 @@ pub(crate) fn flushed_save(app: &mut App, dir: &Path) -> toguz::app::persistence
     read_save(&dir.join("save.ron")).expect("a save was written")
 }
 
-fn wait_for_moves(app: &mut App, n: usize) {
+pub(crate) fn wait_for_moves(app: &mut App, n: usize) {
     let start = Instant::now();
     while moves(app).len() < n && start.elapsed() < Duration::from_secs(30) {
         app.update();
@@ -323,6 +323,35 @@ fn an_unfinished_game_is_offered_again_after_a_restart_and_continues_where_it_st
     frames(&mut app, 2);
     let saved = flushed_save(&mut app, &dir);
     assert_eq!(saved.game.map(|g| g.moves), Some(vec![]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn redo_by_touch_brings_back_what_undo_took_until_a_new_move_is_played() {
+    let dir = save_dir("redo");
+    let mut app = start_app(PHONE, &dir);
+    click(&mut app, "Fast");
+    press(&mut app, "Play vs computer");
+    frames(&mut app, 3);
+    tap_hole(&mut app, Side::White, 7);
+    wait_for_moves(&mut app, 2);
+    let played = moves(&app);
+    assert!(!has_button(&mut app, "Redo"), "nothing to redo before an undo");
+    press(&mut app, "Undo");
+    frames(&mut app, 5);
+    assert!(moves(&app).is_empty());
+    press(&mut app, "Redo");
+    frames(&mut app, 5);
+    assert_eq!(moves(&app), played, "the move and the computer's reply are back");
+    assert_board_whole(&mut app);
+    assert!(!has_button(&mut app, "Redo"), "the line is all replayed");
+    let saved = flushed_save(&mut app, &dir);
+    assert_eq!(saved.game.map(|g| g.moves), Some(played.clone()), "the redone moves are saved");
+    // After an undo, a new move ends the redo line.
+    press(&mut app, "Undo");
+    frames(&mut app, 5);
+    tap_hole(&mut app, Side::White, 2);
+    assert!(!has_button(&mut app, "Redo"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -432,7 +461,10 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
         ),
         // Hot-seat on one device: the far player's bar has its own controls, facing them.
         ("game", &["Hint", "Hint (far side)", "Menu", "Menu (far side)", "Undo", "Undo (far side)"]),
-        ("menu", &["Flip", "Language", "New game", "Quit to title", "Resume", "Rules", "Sound", "Speed"]),
+        (
+            "menu",
+            &["Flip", "Language", "Moves", "New game", "Quit to title", "Resume", "Rules", "Sound", "Speed"],
+        ),
         (
             "lessons",
             &[
@@ -449,7 +481,7 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
             ],
         ),
         ("lesson", &["Again", "Back", "Close the lesson", "Next", "Skip lesson"]),
-        ("game over", &["Menu", "Play again"]),
+        ("game over", &["Menu", "Moves", "Play again", "Review"]),
     ];
     // A tablet draws the UI larger (UiScale): taps must still land where the buttons are drawn.
     for (which, expected, size) in
@@ -727,6 +759,12 @@ fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_c
             world.write_message(toguz::app::BoardReset);
             frames(&mut app, 4);
             assert_nothing_clipped(&mut app, size, &format!("{what}, game over"));
+            press(&mut app, "Moves");
+            assert_nothing_clipped(&mut app, size, &format!("{what}, the move list of a finished game"));
+            press(&mut app, "Review");
+            assert_nothing_clipped(&mut app, size, &format!("{what}, review"));
+            press(&mut app, "Moves");
+            assert_nothing_clipped(&mut app, size, &format!("{what}, the move list in review"));
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -40,6 +40,51 @@ fn undo_against_the_computer_takes_back_the_persons_move_and_the_reply() {
 }
 
 #[test]
+fn redo_replays_what_undo_took_back_until_a_new_move_is_played() {
+    let mut g = Game::new(Mode::Computer { level: Level::Medium, human: Side::White });
+    assert!(!g.can_redo());
+    for n in [7, 3, 2, 4, 9, 1] {
+        g.play(h(n)).unwrap();
+    }
+    let end = *g.position();
+    assert_eq!(g.undo(), 2);
+    assert_eq!(g.undo(), 2);
+    assert_eq!(g.moves(), [7, 3]);
+    // Against the computer a redo brings back the person's move and the reply, as undo took them.
+    let replayed: Vec<u8> = g.redo().iter().map(|o| o.hole.number()).collect();
+    assert_eq!(replayed, [2, 4]);
+    assert!(g.is_human_turn());
+    assert_eq!(g.redo().len(), 2);
+    assert_eq!(*g.position(), end);
+    assert!(!g.can_redo());
+    assert!(g.redo().is_empty());
+    // Replaying the undone move by hand keeps the rest of the line; another move ends it.
+    g.undo();
+    g.undo();
+    g.play(h(2)).unwrap();
+    assert!(g.can_redo());
+    g.play(h(4)).unwrap();
+    g.play(h(8)).unwrap();
+    assert!(!g.can_redo(), "a new move ends the redo line");
+    assert_eq!(g.moves(), [7, 3, 2, 4, 8]);
+}
+
+#[test]
+fn redo_in_hot_seat_replays_one_move_at_a_time() {
+    let mut g = Game::new(Mode::HotSeat);
+    for n in [7, 3, 2] {
+        g.play(h(n)).unwrap();
+    }
+    g.undo();
+    g.undo();
+    assert_eq!(g.redo().len(), 1);
+    assert_eq!(g.moves(), [7, 3]);
+    assert_eq!(g.redo().len(), 1);
+    assert_eq!(g.moves(), [7, 3, 2]);
+    assert!(!g.can_redo());
+}
+
+#[test]
 fn undo_when_the_computer_moved_first_never_takes_back_its_opening_move() {
     let mut g = Game::new(Mode::Computer { level: Level::Medium, human: Side::Black });
     g.play(h(5)).unwrap(); // the computer

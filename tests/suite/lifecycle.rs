@@ -19,7 +19,7 @@ use super::flows::{
 };
 
 /// Android's Back key, as winit reports it; then `after` frames.
-fn system_back(app: &mut App) {
+pub(crate) fn system_back(app: &mut App) {
     back_key(app);
     frames(app, 3);
 }

@@ -16,6 +16,8 @@ mod locale;
 mod perft;
 mod properties;
 mod records;
+#[cfg(feature = "app")]
+mod review;
 mod rules;
 #[cfg(feature = "app")]
 mod tutorial;

@@ -1,0 +1,555 @@
+//! Looking back at a game: the move list and review.
+//!
+//! The move list shows the game's moves in the standard notation (`76`, `36x`), numbered in pairs as a
+//! record writes them, over the game (from the in-game menu or the game-over panel) or over the review.
+//! The last move is lit, in the list as on the board (`last_move`). Tapping a move shows the position
+//! after it, in review.
+//!
+//! Review: the game in progress is set aside untouched (nothing of the review is saved, the computer does
+//! not think); the board shows the position after any number of its moves. Forward plays the move with
+//! its sowing animation; back, the ends and a tap in the move list jump. A swipe across the board steps
+//! too. "Play from here" starts a new game in the same mode from the position shown; "Back to the game"
+//! (or Back) returns to the game as it was.
+
+use bevy::prelude::*;
+
+use super::board::ViewSize;
+use super::input::{BoardBlocked, BoardPointers, LandingHint, Pointer};
+use super::layout::BoardLayout;
+use super::locale::{Locale, Tr};
+use super::safe_area::SafeArea;
+use super::sowing::FinishAnimation;
+use super::theme;
+use super::widgets::{
+    Backdrop, Selected, Tap, backdrop, card, labelled_button, padded_labelled_button, sized_button, text,
+};
+use super::{BoardReset, MovePlayed, Screen, Session};
+use crate::game::Game;
+use crate::rules::Side;
+use crate::rules::notation::MoveText;
+
+/// Opens review (from the game) or jumps (in review): the board then shows the position after this many
+/// moves; `None` for after the last one.
+#[derive(Message, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ReviewAt(pub Option<usize>);
+
+/// A step through the reviewed game.
+#[derive(Message, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ReviewStep {
+    First,
+    Back,
+    Forward,
+    Last,
+}
+
+/// Start a new game from the position shown.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct PlayFromHere;
+
+/// The game under review.
+#[derive(Resource)]
+pub struct Review {
+    /// The whole game reviewed.
+    pub game: Game,
+    /// The board shows the position after this many of its moves.
+    pub at: usize,
+    /// The session to bring back when the review ends.
+    aside: Option<Session>,
+    /// "Play from here": the game that replaces the one set aside.
+    play_from: Option<Game>,
+}
+
+#[derive(Component)]
+struct ReviewCounter;
+
+/// The review's two bars, laid over the game's bars' places.
+#[derive(Component, Copy, Clone)]
+struct ReviewBar {
+    top: bool,
+}
+
+/// A swipe of at least this many logical pixels across the board steps through the game.
+const SWIPE: f32 = 40.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MoveListOpen>()
+        .add_message::<ReviewAt>()
+        .add_message::<ReviewStep>()
+        .add_message::<PlayFromHere>()
+        .add_systems(OnEnter(Screen::Review), spawn_bars)
+        .add_systems(OnExit(Screen::Review), end_review)
+        .add_systems(
+            Update,
+            (open_or_jump, swipe.run_if(in_state(Screen::Review)), step, play_from_here)
+                .chain()
+                .in_set(super::Frame::Rules)
+                .run_if(in_state(Screen::Game).or_else(in_state(Screen::Review))),
+        )
+        .add_systems(Update, update_bars.in_set(super::Frame::View).run_if(in_state(Screen::Review)))
+        .add_systems(
+            Update,
+            show_list
+                .in_set(super::Frame::View)
+                .run_if(in_state(Screen::Game).or_else(in_state(Screen::Review))),
+        )
+        .add_systems(OnExit(Screen::Game), |mut list: ResMut<MoveListOpen>| list.0 = false)
+        .add_systems(OnExit(Screen::Review), |mut list: ResMut<MoveListOpen>| list.0 = false);
+}
+
+/// Opens review at a move ("Review", a move tapped in the list), or jumps there in review.
+fn open_or_jump(
+    mut requests: MessageReader<ReviewAt>,
+    screen: Res<State<Screen>>,
+    review: Option<ResMut<Review>>,
+    mut session: ResMut<Session>,
+    mut list: ResMut<MoveListOpen>,
+    mut finish: MessageWriter<FinishAnimation>,
+    mut reset: MessageWriter<BoardReset>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) {
+    let Some(&ReviewAt(at)) = requests.read().last() else { return };
+    list.0 = false;
+    finish.write(FinishAnimation);
+    let generation = session.generation + 1;
+    match (screen.get(), review) {
+        (Screen::Review, Some(mut review)) => {
+            review.at = at.unwrap_or(review.game.history().len()).min(review.game.history().len());
+            *session = Session { game: review.game.truncated(review.at), generation, lesson: false };
+        }
+        (Screen::Game, _) => {
+            let game = session.game.clone();
+            let at = at.unwrap_or(game.history().len()).min(game.history().len());
+            let shown = Session { game: game.truncated(at), generation, lesson: false };
+            let aside = std::mem::replace(&mut *session, shown);
+            commands.insert_resource(Review { game, at, aside: Some(aside), play_from: None });
+            next.set(Screen::Review);
+        }
+        _ => return,
+    }
+    reset.write(BoardReset);
+}
+
+fn step(
+    mut steps: MessageReader<ReviewStep>,
+    review: Option<ResMut<Review>>,
+    mut session: ResMut<Session>,
+    mut finish: MessageWriter<FinishAnimation>,
+    mut reset: MessageWriter<BoardReset>,
+    mut played: MessageWriter<MovePlayed>,
+) {
+    let Some(mut review) = review else {
+        steps.clear();
+        return;
+    };
+    let total = review.game.history().len();
+    for &s in steps.read() {
+        let at = match s {
+            ReviewStep::First => 0,
+            ReviewStep::Back => review.at.saturating_sub(1),
+            ReviewStep::Forward => (review.at + 1).min(total),
+            ReviewStep::Last => total,
+        };
+        if at == review.at {
+            continue;
+        }
+        finish.write(FinishAnimation);
+        let generation = session.generation + 1;
+        if at == review.at + 1 {
+            // One move forward is played again, stones and all.
+            let mut game = review.game.truncated(review.at);
+            let hole = review.game.history()[review.at].outcome.hole;
+            let before = *game.position();
+            if let Ok(outcome) = game.play(hole) {
+                *session = Session { game, generation, lesson: false };
+                played.write(MovePlayed { outcome, before });
+            }
+        } else {
+            *session = Session { game: review.game.truncated(at), generation, lesson: false };
+            reset.write(BoardReset);
+        }
+        review.at = at;
+    }
+}
+
+/// A swipe across the board: towards the left goes forward (as a page turns), towards the right back.
+fn swipe(
+    pointers: BoardPointers,
+    layout: Option<Res<BoardLayout>>,
+    list: Res<MoveListOpen>,
+    mut down: Local<Vec<(Pointer, Vec2)>>,
+    mut steps: MessageWriter<ReviewStep>,
+) {
+    let Some(layout) = layout else { return };
+    let frame = pointers.frame();
+    for (pointer, at) in frame.pressed {
+        down.retain(|(p, _)| *p != pointer);
+        if !list.0 && layout.board.contains(pointers.on_board(at)) {
+            down.push((pointer, at));
+        }
+    }
+    for (pointer, at) in frame.released {
+        let Some(i) = down.iter().position(|(p, _)| *p == pointer) else { continue };
+        let (_, from) = down.swap_remove(i);
+        let Some(to) = at else { continue };
+        let d = to - from;
+        if d.x.abs() >= SWIPE && d.x.abs() > d.y.abs() {
+            steps.write(if d.x < 0.0 { ReviewStep::Forward } else { ReviewStep::Back });
+        }
+    }
+}
+
+fn play_from_here(
+    mut requests: MessageReader<PlayFromHere>,
+    review: Option<ResMut<Review>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let Some(mut review) = review else { return };
+    let shown = review.game.truncated(review.at);
+    review.play_from = Some(Game::from_position(review.game.mode, *shown.position()));
+    next.set(Screen::Game);
+}
+
+/// Brings back the game set aside, or puts in the game played from the reviewed position.
+fn end_review(
+    review: Option<Res<Review>>,
+    mut session: ResMut<Session>,
+    mut reset: MessageWriter<BoardReset>,
+    mut hint: ResMut<LandingHint>,
+    mut blocked: ResMut<BoardBlocked>,
+    mut commands: Commands,
+) {
+    if let Some(review) = review {
+        // Newer than anything started for the reviewed positions, so no late message acts on the game.
+        let generation = session.generation + 1;
+        match (&review.play_from, &review.aside) {
+            (Some(game), _) => *session = Session { game: game.clone(), generation, lesson: false },
+            (None, Some(aside)) => {
+                *session = Session { game: aside.game.clone(), generation, lesson: aside.lesson };
+            }
+            (None, None) => {}
+        }
+        reset.write(BoardReset);
+    }
+    hint.0 = None;
+    blocked.0 = false;
+    commands.remove_resource::<Review>();
+}
+
+fn spawn_bars(mut commands: Commands, mut blocked: ResMut<BoardBlocked>) {
+    // The board shows; it is not played on.
+    blocked.0 = true;
+    for top in [true, false] {
+        commands
+            .spawn((
+                Name::new(if top { "Review top bar" } else { "Review bottom bar" }),
+                ReviewBar { top },
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(0),
+                    right: px(0),
+                    top: if top { px(0) } else { auto() },
+                    bottom: if top { auto() } else { px(0) },
+                    align_items: AlignItems::Center,
+                    justify_content: JustifyContent::SpaceBetween,
+                    column_gap: px(6),
+                    padding: UiRect::axes(px(10), px(6)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.25)),
+                DespawnOnExit(Screen::Review),
+            ))
+            .with_children(|bar| {
+                if top {
+                    padded_labelled_button(bar, "review.back", 15.0, 10.0, ())
+                        .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Game));
+                    padded_labelled_button(bar, "review.play_here", 15.0, 10.0, ()).observe(
+                        |_: On<Tap>, mut play: MessageWriter<PlayFromHere>| {
+                            play.write(PlayFromHere);
+                        },
+                    );
+                } else {
+                    nav_button(bar, "«", "First move", ReviewStep::First);
+                    nav_button(bar, "‹", "Previous move", ReviewStep::Back);
+                    // Where the board is in the game; tapped, it opens the move list to jump anywhere.
+                    bar.spawn(sized_button("Moves", 15.0, 6.0, 44.0))
+                        .insert(Node {
+                            flex_grow: 1.0,
+                            flex_shrink: 1.0,
+                            min_width: px(0),
+                            min_height: px(44),
+                            justify_content: JustifyContent::Center,
+                            align_items: AlignItems::Center,
+                            border_radius: BorderRadius::all(px(12)),
+                            border: UiRect::all(px(2)),
+                            ..default()
+                        })
+                        .with_children(|b| {
+                            b.spawn((
+                                ReviewCounter,
+                                text("", 15.0, theme::TEXT),
+                                TextLayout::justify(Justify::Center),
+                                Pickable::IGNORE,
+                            ));
+                        })
+                        .observe(open_list);
+                    nav_button(bar, "›", "Next move", ReviewStep::Forward);
+                    nav_button(bar, "»", "Last move", ReviewStep::Last);
+                }
+            });
+    }
+}
+
+/// A step button: a sign for a label (no words to translate), a name for the tests and the UI map.
+fn nav_button(bar: &mut ChildSpawnerCommands, sign: &'static str, name: &'static str, step: ReviewStep) {
+    bar.spawn(sized_button(sign, 24.0, 8.0, 48.0))
+        .insert(Name::new(format!("Button {name}")))
+        .with_children(|b| {
+            b.spawn((text(sign, 24.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(move |_: On<Tap>, mut steps: MessageWriter<ReviewStep>| {
+            steps.write(step);
+        });
+}
+
+fn update_bars(
+    review: Option<Res<Review>>,
+    locale: Res<Locale>,
+    safe: Res<SafeArea>,
+    layout: Option<Res<BoardLayout>>,
+    mut bars: Query<(&ReviewBar, &mut Node)>,
+    mut counter: Query<&mut Text, With<ReviewCounter>>,
+) {
+    let (Some(review), Some(layout)) = (review, layout) else { return };
+    let scale = layout.text_scale();
+    for (bar, mut node) in &mut bars {
+        let height = px(if bar.top { layout.top_bar } else { layout.bottom_bar } / scale);
+        let outer = if bar.top { safe.top } else { safe.bottom };
+        let padding = UiRect {
+            left: px(10.0 + safe.left / scale),
+            right: px(10.0 + safe.right / scale),
+            top: px(6.0 + if bar.top { outer / scale } else { 0.0 }),
+            bottom: px(6.0 + if bar.top { 0.0 } else { outer / scale }),
+        };
+        if node.height != height {
+            node.height = height;
+        }
+        if node.padding != padding {
+            node.padding = padding;
+        }
+    }
+    let total = review.game.history().len();
+    let value = locale.f("review.at", &[("at", &review.at), ("total", &total)]);
+    for mut text in &mut counter {
+        if text.0 != value {
+            text.0 = value.clone();
+        }
+    }
+}
+
+// The move list.
+
+/// Whether the move list is open.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
+pub struct MoveListOpen(pub bool);
+
+/// One move in the list, a button: its index in the game (0 for the first move).
+#[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveCell(pub usize);
+
+#[derive(Component)]
+struct MoveListRoot;
+
+/// Width of one column of move pairs (number, white's move, black's move), and of a row.
+const COLUMN_WIDTH: f32 = 100.0;
+const ROW_HEIGHT: f32 = 26.0;
+
+/// How many columns and rows of pairs the screen holds without scrolling: three columns upright, six on a
+/// wide screen, and as many rows as the height leaves (a longer game shows its most recent pairs).
+fn list_room(view: Vec2) -> (usize, usize) {
+    let scale = super::layout::text_scale(view);
+    let (w, h) = (view.x / scale, view.y / scale);
+    let columns = if w >= 700.0 { 6 } else { 3 };
+    // The title, the buttons, the gaps and the card's own padding take about 190 pixels.
+    let rows = ((h - 190.0) / ROW_HEIGHT).floor().clamp(3.0, 18.0) as usize;
+    (columns, rows)
+}
+
+/// Opens the list (the menu's, the game-over panel's and the review's "Moves").
+pub fn open_list(_: On<Tap>, mut list: ResMut<MoveListOpen>) {
+    list.0 = true;
+}
+
+/// One numbered pair of moves: white's and black's, each with its index in the game.
+type Row = (usize, [Option<(usize, String)>; 2]);
+
+/// The list's rows. A game played on from a reviewed position may start with black: its first row then
+/// has no white move.
+pub fn rows(game: &Game) -> Vec<Row> {
+    let mut rows: Vec<Row> = Vec::new();
+    for (i, played) in game.history().iter().enumerate() {
+        let column = usize::from(played.outcome.side == Side::Black);
+        let cell = Some((i, MoveText::of(&played.outcome).to_string()));
+        match rows.last_mut() {
+            Some((_, pair)) if column == 1 && pair[1].is_none() => pair[1] = cell,
+            _ => {
+                let mut pair = [None, None];
+                pair[column] = cell;
+                rows.push((rows.len() + 1, pair));
+            }
+        }
+    }
+    rows
+}
+
+fn show_list(
+    list: Res<MoveListOpen>,
+    locale: Res<Locale>,
+    session: Res<Session>,
+    review: Option<Res<Review>>,
+    view: Res<ViewSize>,
+    roots: Query<Entity, With<MoveListRoot>>,
+    mut commands: Commands,
+) {
+    let changed = session.is_changed() || review.as_ref().is_some_and(|r| r.is_changed());
+    if !list.is_changed() && !locale.is_changed() && !(list.0 && (changed || view.is_changed())) {
+        return;
+    }
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    if !list.0 {
+        return;
+    }
+    // In review the list is the whole game's, lit at the move the board shows.
+    let (game, lit) = match &review {
+        Some(r) => (&r.game, r.at.checked_sub(1)),
+        None => (&session.game, session.game.history().len().checked_sub(1)),
+    };
+    let all = rows(game);
+    let (columns, rows_per_column) = list_room(view.0);
+    let room = columns * rows_per_column;
+    // A long game keeps its latest moves in view; the first line says which pairs are left out.
+    let skipped = if all.len() > room { all.len() - (room - 1) } else { 0 };
+    let mut entries: Vec<Option<&Row>> = all[skipped..].iter().map(Some).collect();
+    if skipped > 0 {
+        entries.insert(0, None);
+    }
+    let in_review = review.is_some();
+    commands
+        .spawn((
+            backdrop("Button Close the move list", 0.55, 30),
+            MoveListRoot,
+            Backdrop,
+            // Between the game and its review the list closes itself; off the board it goes.
+            DespawnOnExit(super::OnBoard),
+        ))
+        .observe(|_: On<Tap>, mut list: ResMut<MoveListOpen>| list.0 = false)
+        .with_children(|overlay| {
+            let width = columns as f32 * COLUMN_WIDTH + (columns - 1) as f32 * 4.0 + 28.0;
+            overlay
+                .spawn((Name::new("Move list"), card(width, 12.0, 10.0, AlignItems::Stretch)))
+                .with_children(|card| {
+                    card.spawn((
+                        Tr("moves.title"),
+                        text("", 24.0, theme::TEXT),
+                        Node { align_self: AlignSelf::Center, ..default() },
+                    ));
+                    if all.is_empty() {
+                        card.spawn((
+                            Tr("moves.none"),
+                            text("", 17.0, theme::TEXT_DIM),
+                            Node { align_self: AlignSelf::Center, ..default() },
+                        ));
+                    }
+                    card.spawn((
+                        Name::new("Move columns"),
+                        Node { column_gap: px(4), justify_content: JustifyContent::Center, ..default() },
+                    ))
+                    .with_children(|grid| {
+                        let per_column = entries.len().div_ceil(columns).max(1);
+                        for column in entries.chunks(per_column) {
+                            grid.spawn(Node { flex_direction: FlexDirection::Column, ..default() })
+                                .with_children(|col| {
+                                    for entry in column {
+                                        move_row(col, *entry, skipped, lit);
+                                    }
+                                });
+                        }
+                    });
+                    card.spawn(Node {
+                        column_gap: px(12),
+                        justify_content: JustifyContent::Center,
+                        ..default()
+                    })
+                    .with_children(|row| {
+                        if !in_review && !all.is_empty() {
+                            labelled_button(row, "menu.review", 20.0, ()).observe(
+                                |_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
+                                    review.write(ReviewAt(None));
+                                },
+                            );
+                        }
+                        labelled_button(row, "moves.close", 20.0, ())
+                            .observe(|_: On<Tap>, mut list: ResMut<MoveListOpen>| list.0 = false);
+                    });
+                });
+        });
+}
+
+/// One numbered pair, or (for `None`) the line that stands for the pairs left out of a long game.
+fn move_row(col: &mut ChildSpawnerCommands, entry: Option<&Row>, skipped: usize, lit: Option<usize>) {
+    col.spawn(Node {
+        column_gap: px(2),
+        width: px(COLUMN_WIDTH),
+        height: px(ROW_HEIGHT),
+        align_items: AlignItems::Center,
+        ..default()
+    })
+    .with_children(|row| {
+        let Some((number, pair)) = entry else {
+            // The pairs left out, by their numbers: no words to translate.
+            row.spawn(text(format!("1–{skipped} …"), 14.0, theme::TEXT_DIM));
+            return;
+        };
+        row.spawn((
+            text(format!("{number}."), 14.0, theme::TEXT_DIM),
+            Node { width: px(24), ..default() },
+            TextLayout::justify(Justify::Right),
+        ));
+        for cell in pair {
+            let Some((i, notation)) = cell else {
+                row.spawn((text("…", 16.0, theme::TEXT_DIM), Node { width: px(36), ..default() }));
+                continue;
+            };
+            let i = *i;
+            // A small target: the list is dense so that a whole game fits without scrolling.
+            let mut cell = row.spawn((
+                Name::new(format!("Button Move {}", i + 1)),
+                Button,
+                MoveCell(i),
+                Node {
+                    width: px(36),
+                    height: px(ROW_HEIGHT),
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    border_radius: BorderRadius::all(px(6)),
+                    ..default()
+                },
+                BackgroundColor(theme::BUTTON),
+            ));
+            if Some(i) == lit {
+                cell.insert((Selected, BackgroundColor(theme::BUTTON_SELECTED)));
+            }
+            cell.with_children(|b| {
+                b.spawn((text(notation.clone(), 16.0, theme::TEXT), Pickable::IGNORE));
+            })
+            .observe(move |_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
+                review.write(ReviewAt(Some(i + 1)));
+            });
+        }
+    });
+}

@@ -1,0 +1,256 @@
+//! Looking back at a game: the move list, the last move on the board, review and "Play from here", as a
+//! player who knows a game's record (or Lichess, or PlayOK) expects them.
+
+use bevy::prelude::*;
+use toguz::app::last_move::LastMoveMark;
+use toguz::app::layout::BoardLayout;
+use toguz::app::review::{MoveCell, MoveListOpen};
+use toguz::app::widgets::Selected;
+use toguz::app::{Screen, Session};
+use toguz::rules::Side;
+use toguz::rules::notation::MoveText;
+
+use bevy::input::touch::{TouchInput, TouchPhase};
+use toguz::app::review::Review;
+use toguz::game::Game;
+
+use super::flows::{
+    PHONE, TABLET, assert_board_whole, flushed_save, frames, has_button, moves, press, save_dir, screen,
+    start_app, tap_hole, window_entity,
+};
+use super::lifecycle::system_back;
+
+/// The list's cells as shown: (move index, text, lit).
+pub(crate) fn cells(app: &mut App) -> Vec<(usize, String, bool)> {
+    let mut q = app.world_mut().query::<(&MoveCell, &Children, &InheritedVisibility, Has<Selected>)>();
+    let cells: Vec<(usize, Entity, bool)> = q
+        .iter(app.world())
+        .filter(|(_, _, v, _)| v.get())
+        .map(|(c, children, _, lit)| (c.0, children[0], lit))
+        .collect();
+    let mut found: Vec<_> = cells
+        .into_iter()
+        .map(|(i, label, lit)| (i, app.world().get::<Text>(label).unwrap().0.clone(), lit))
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn the_move_list_shows_every_move_in_the_records_notation_with_the_last_one_lit() {
+    for size in [PHONE, TABLET] {
+        let dir = save_dir("move-list");
+        let mut app = start_app(size, &dir);
+        press(&mut app, "Play hot-seat");
+        frames(&mut app, 3);
+        press(&mut app, "Menu");
+        press(&mut app, "Moves");
+        assert!(app.world().resource::<MoveListOpen>().0);
+        assert!(cells(&mut app).is_empty(), "no moves yet");
+        press(&mut app, "Close");
+        press(&mut app, "Resume");
+        for (side, hole) in
+            [(Side::White, 7), (Side::Black, 3), (Side::White, 2), (Side::Black, 9), (Side::White, 1)]
+        {
+            tap_hole(&mut app, side, hole);
+        }
+        let expected: Vec<String> = app
+            .world()
+            .resource::<Session>()
+            .game
+            .history()
+            .iter()
+            .map(|p| MoveText::of(&p.outcome).to_string())
+            .collect();
+        press(&mut app, "Menu");
+        press(&mut app, "Moves");
+        let shown = cells(&mut app);
+        assert_eq!(shown.iter().map(|c| c.1.clone()).collect::<Vec<_>>(), expected, "at {size}");
+        let lit: Vec<usize> = shown.iter().filter(|c| c.2).map(|c| c.0).collect();
+        assert_eq!(lit, [4], "only the last move is lit");
+        // Back closes the list first, then the menu; the game is untouched.
+        system_back(&mut app);
+        assert!(!app.world().resource::<MoveListOpen>().0);
+        assert!(has_button(&mut app, "Resume"), "the menu is still open under it");
+        system_back(&mut app);
+        assert_eq!(screen(&app), Screen::Game);
+        assert_eq!(app.world().resource::<Session>().game.history().len(), 5);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn the_last_move_is_marked_on_its_hole_and_where_its_last_stone_landed() {
+    let dir = save_dir("last-move");
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Play hot-seat");
+    frames(&mut app, 3);
+    let visible = |app: &mut App| {
+        let mut q = app.world_mut().query::<(&LastMoveMark, &Visibility)>();
+        q.iter(app.world()).filter(|(_, v)| **v == Visibility::Visible).count()
+    };
+    assert_eq!(visible(&mut app), 0, "no move, no mark");
+    for (side, hole) in [(Side::White, 7), (Side::Black, 4)] {
+        tap_hole(&mut app, side, hole);
+        let last = app.world().resource::<Session>().game.last_move().cloned().unwrap();
+        let layout = app.world().resource::<BoardLayout>().clone();
+        let mut q = app.world_mut().query::<(&LastMoveMark, &Transform, &Visibility)>();
+        let marks: Vec<_> = q.iter(app.world()).map(|(m, t, v)| (*m, t.translation.truncate(), *v)).collect();
+        assert_eq!(marks.len(), 2);
+        for (mark, at, visibility) in marks {
+            assert_eq!(visibility, Visibility::Visible);
+            let (side, hole) = if mark == LastMoveMark::From { (last.side, last.hole) } else { last.landing };
+            assert!(at.distance(layout.hole(side, hole).center()) < 0.5, "{mark:?} on {side} {hole}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Plays these holes in hot-seat from the title, alternating sides from white.
+fn hot_seat_game(app: &mut App, holes: &[u8]) {
+    press(app, "Play hot-seat");
+    frames(app, 3);
+    for (i, &hole) in holes.iter().enumerate() {
+        tap_hole(app, if i % 2 == 0 { Side::White } else { Side::Black }, hole);
+    }
+}
+
+fn review_at(app: &App) -> usize {
+    app.world().resource::<Review>().at
+}
+
+/// A finger drawn across the board by `dx` pixels.
+fn swipe(app: &mut App, dx: f32) {
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let c = layout.board.center();
+    let from = Vec2::new(c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y);
+    let window = window_entity(app);
+    for (phase, at) in [(TouchPhase::Started, from), (TouchPhase::Moved, from + Vec2::new(dx / 2.0, 0.0))] {
+        app.world_mut().write_message(TouchInput { phase, position: at, window, force: None, id: 77 });
+        frames(app, 1);
+    }
+    let end = TouchInput {
+        phase: TouchPhase::Ended,
+        position: from + Vec2::new(dx, 0.0),
+        window,
+        force: None,
+        id: 77,
+    };
+    app.world_mut().write_message(end);
+    frames(app, 3);
+}
+
+#[test]
+fn review_steps_through_the_game_by_buttons_swipes_and_the_list_and_leaves_the_game_untouched() {
+    let dir = save_dir("review");
+    let mut app = start_app(PHONE, &dir);
+    hot_seat_game(&mut app, &[7, 3, 2, 9, 1]);
+    let game: Game = app.world().resource::<Session>().game.clone();
+    press(&mut app, "Menu");
+    press(&mut app, "Moves");
+    press(&mut app, "Review");
+    assert_eq!(screen(&app), Screen::Review);
+    assert_eq!(review_at(&app), 5, "review opens at the last move");
+    press(&mut app, "First move");
+    assert_eq!(*app.world().resource::<Session>().game.position(), game.start());
+    assert_board_whole_in_review(&mut app);
+    press(&mut app, "Next move");
+    assert!(app.world().resource::<toguz::app::sowing::Timeline>().running(), "a step forward is sown again");
+    frames(&mut app, 200);
+    assert_eq!(moves(&app), [7]);
+    assert_board_whole_in_review(&mut app);
+    swipe(&mut app, -120.0);
+    frames(&mut app, 200);
+    assert_eq!(review_at(&app), 2, "a swipe to the left goes forward");
+    swipe(&mut app, 120.0);
+    assert_eq!(review_at(&app), 1, "a swipe to the right goes back");
+    press(&mut app, "Last move");
+    assert_eq!(review_at(&app), 5);
+    press(&mut app, "Previous move");
+    assert_eq!(*app.world().resource::<Session>().game.position(), game.history()[4].before);
+    // A move tapped in the list shows the position after it.
+    press(&mut app, "Moves");
+    let lit: Vec<usize> = cells(&mut app).iter().filter(|c| c.2).map(|c| c.0).collect();
+    assert_eq!(lit, [3], "the list lights the move the board shows");
+    press(&mut app, "Move 2");
+    assert_eq!(review_at(&app), 2);
+    assert!(!app.world().resource::<MoveListOpen>().0);
+    assert_eq!(
+        flushed_save(&mut app, &dir).game.map(|g| g.moves),
+        Some(vec![7, 3, 2, 9, 1]),
+        "nothing of the review is saved"
+    );
+    // Back (the system's, or the button) returns to the game as it was.
+    super::lifecycle::system_back(&mut app);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(moves(&app), [7, 3, 2, 9, 1]);
+    assert_board_whole(&mut app);
+    tap_hole(&mut app, Side::Black, 5);
+    assert_eq!(moves(&app).len(), 6, "the game goes on");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The board in review: the same checks as in a game, on the review screen.
+fn assert_board_whole_in_review(app: &mut App) {
+    assert_eq!(screen(app), Screen::Review);
+    let counts = toguz::app::board::rule_counts(app.world().resource::<Session>().game.position());
+    let shown = app.world().resource::<toguz::app::board::StoneSlots>().counts();
+    assert_eq!(shown, counts, "the stones are where the rules say");
+}
+
+#[test]
+fn play_from_here_starts_a_new_game_from_the_reviewed_position_and_it_survives_a_restart() {
+    let dir = save_dir("play-from-here");
+    let reviewed = {
+        let mut app = start_app(PHONE, &dir);
+        hot_seat_game(&mut app, &[7, 3, 2, 9]);
+        press(&mut app, "Menu");
+        press(&mut app, "Moves");
+        press(&mut app, "Move 2");
+        assert_eq!(screen(&app), Screen::Review, "a move tapped in the game's list opens review there");
+        let reviewed = *app.world().resource::<Session>().game.position();
+        press(&mut app, "Play from here");
+        assert_eq!(screen(&app), Screen::Game);
+        assert_eq!(*app.world().resource::<Session>().game.position(), reviewed);
+        assert!(moves(&app).is_empty(), "a new game");
+        tap_hole(&mut app, Side::White, 5);
+        reviewed
+    };
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Continue");
+    frames(&mut app, 3);
+    let game = app.world().resource::<Session>().game.clone();
+    assert_eq!(game.start(), reviewed, "the game restarts from the reviewed position");
+    assert_eq!(game.moves(), [5]);
+    assert_board_whole(&mut app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn review_after_undo_redo_and_a_restored_save_shows_exactly_the_games_moves() {
+    let dir = save_dir("review-undo");
+    {
+        let mut app = start_app(PHONE, &dir);
+        hot_seat_game(&mut app, &[7, 3, 2, 9]);
+        press(&mut app, "Undo");
+        press(&mut app, "Undo");
+        press(&mut app, "Redo");
+        frames(&mut app, 5);
+        assert_eq!(moves(&app), [7, 3, 2]);
+        press(&mut app, "Menu");
+        press(&mut app, "Moves");
+        press(&mut app, "Review");
+        assert_eq!(app.world().resource::<Review>().game.moves(), [7, 3, 2]);
+        press(&mut app, "Back to the game");
+        assert_eq!(moves(&app), [7, 3, 2]);
+        assert!(has_button(&mut app, "Redo"), "the redo line is still there after a review");
+    }
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Continue");
+    frames(&mut app, 3);
+    press(&mut app, "Menu");
+    press(&mut app, "Moves");
+    press(&mut app, "Review");
+    assert_eq!(app.world().resource::<Review>().game.moves(), [7, 3, 2]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
