@@ -21,7 +21,7 @@ use super::sowing::FinishAnimation;
 use super::sowing::Timeline;
 use super::theme;
 use super::widgets::{
-    Backdrop, Tap, backdrop, button, button_colors, card, labelled_button, padded_labelled_button, text,
+    Backdrop, Tap, backdrop, button, button_colors, card, labelled_button, sized_labelled_button, text,
 };
 use super::words::{self, Who};
 use super::{BoardReset, MovePlayed, NewGame, Screen, Session, Settings, Speed, Toast};
@@ -156,7 +156,7 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
             // Both bars have the controls: the far bar's show in hot-seat on a shared tablet, where that
             // bar faces the far player.
             let far = |name: &str| Name::new(format!("Button {name} (far side)"));
-            let mut undo = padded_labelled_button(bar, "hud.undo", 15.0, 8.0, UndoButton);
+            let mut undo = sized_labelled_button(bar, "hud.undo", 15.0, 6.0, 48.0, UndoButton);
             undo.observe(|_: On<Tap>, mut undo: MessageWriter<Undo>| {
                 undo.write(Undo);
             });
@@ -164,7 +164,7 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
                 undo.insert((far("Undo"), FarControl));
             }
             // Shown only while there is something to redo: right after an undo.
-            let mut redo = padded_labelled_button(bar, "hud.redo", 15.0, 8.0, RedoButton);
+            let mut redo = sized_labelled_button(bar, "hud.redo", 15.0, 6.0, 48.0, RedoButton);
             redo.observe(|_: On<Tap>, mut redo: MessageWriter<Redo>| {
                 redo.write(Redo);
             });
@@ -223,14 +223,14 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
                 Node::default(),
                 BorderColor::all(theme::TEXT),
             ));
-            let mut hint = padded_labelled_button(bar, "hud.hint", 15.0, 8.0, HintButton);
+            let mut hint = sized_labelled_button(bar, "hud.hint", 15.0, 6.0, 48.0, HintButton);
             hint.observe(|_: On<Tap>, mut hint: MessageWriter<HintRequest>| {
                 hint.write(HintRequest);
             });
             if top {
                 hint.insert((far("Hint"), FarControl));
             }
-            let mut menu = padded_labelled_button(bar, "hud.menu", 15.0, 8.0, ());
+            let mut menu = sized_labelled_button(bar, "hud.menu", 15.0, 6.0, 48.0, ());
             menu.observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = true);
             if top {
                 menu.insert((far("Menu"), FarControl));
@@ -339,7 +339,15 @@ fn spawn_menu(commands: &mut Commands) {
                 ));
                 labelled_button(c, "menu.resume", 20.0, ())
                     .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
-                labelled_button(c, "moves.title", 20.0, ()).observe(super::review::open_list);
+                // The list takes the menu's place: closing it goes back to the game.
+                labelled_button(c, "moves.title", 20.0, ()).observe(
+                    |_: On<Tap>,
+                     mut list: ResMut<super::review::MoveListOpen>,
+                     mut menu: ResMut<MenuOpen>| {
+                        list.0 = true;
+                        menu.0 = false;
+                    },
+                );
                 c.spawn(button("Speed", 18.0))
                     .with_children(|b| {
                         b.spawn((PanelText::Speed, text("", 18.0, theme::TEXT), Pickable::IGNORE));

@@ -1,6 +1,7 @@
-//! The last move, marked on the board as a record reads it: a faint ring on the hole it was played from
-//! and a brighter one on the hole where its last stone landed. The marks wait for the stones to land, so
-//! they never point ahead of what the board shows.
+//! The last move, marked on the board as a record reads it: a faint warm light on the hole it was played
+//! from and a brighter one on the hole where its last stone landed (lights, not rings: a ring on a hole
+//! means a tuzdik, or the hole under a finger). The marks wait for the stones to land, so they never point
+//! ahead of what the board shows.
 
 use bevy::prelude::*;
 
@@ -34,12 +35,12 @@ fn spawn_marks(screen: Screen) -> impl Fn(Commands, Res<Art>) {
 
 fn spawn_marks_for(screen: Screen, commands: &mut Commands, art: &Art) {
     for (mark, name, alpha) in
-        [(LastMoveMark::From, "Last move: from", 0.3), (LastMoveMark::Landing, "Last move: landing", 0.6)]
+        [(LastMoveMark::From, "Last move: from", 0.22), (LastMoveMark::Landing, "Last move: landing", 0.4)]
     {
         commands.spawn((
             Name::new(name),
             mark,
-            Sprite { image: art.ring.clone(), color: theme::TEXT.with_alpha(alpha), ..default() },
+            Sprite { image: art.glow.clone(), color: theme::HIGHLIGHT.with_alpha(alpha), ..default() },
             Transform::default(),
             Visibility::Hidden,
             DespawnOnExit(screen),
@@ -70,7 +71,7 @@ fn place_marks(
         if transform.translation != at {
             transform.translation = at;
         }
-        let size = Some(Vec2::splat(r.size().min_element() * 0.98));
+        let size = Some(r.size());
         if sprite.custom_size != size {
             sprite.custom_size = size;
         }

@@ -14,7 +14,7 @@ use bevy::window::AppLifecycle;
 
 use super::Screen;
 use super::ai_task::Thinking;
-use super::confirm::PendingNewGame;
+use super::confirm::{PendingNewGame, PendingPlayFrom};
 use super::hud::MenuOpen;
 use super::language::LanguageList;
 use super::review::MoveListOpen;
@@ -78,6 +78,7 @@ fn go_back(
     mut languages: ResMut<LanguageList>,
     mut moves: ResMut<MoveListOpen>,
     mut pending: ResMut<PendingNewGame>,
+    mut play_from: ResMut<PendingPlayFrom>,
     mut menu: ResMut<MenuOpen>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -88,8 +89,9 @@ fn go_back(
         languages.0 = false;
     } else if moves.0 {
         moves.0 = false;
-    } else if pending.0.is_some() {
+    } else if pending.0.is_some() || play_from.0 {
         pending.0 = None;
+        play_from.0 = false;
     } else if menu.0 {
         menu.0 = false;
     } else {

@@ -186,6 +186,10 @@ pub struct BoardReset;
 #[derive(Message, Clone, Debug)]
 pub struct Toast(pub String);
 
+/// In review: start a new game, in the reviewed game's mode, from the position shown.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct PlayFromHere;
+
 /// Starts a new game in `mode`.
 #[derive(Message, Copy, Clone, Debug)]
 pub struct NewGame(pub Mode);

@@ -14,6 +14,7 @@
 use bevy::prelude::*;
 
 use super::board::ViewSize;
+use super::confirm::PendingPlayFrom;
 use super::input::{BoardBlocked, BoardPointers, LandingHint, Pointer};
 use super::layout::BoardLayout;
 use super::locale::{Locale, Tr};
@@ -23,7 +24,7 @@ use super::theme;
 use super::widgets::{
     Backdrop, Selected, Tap, backdrop, card, labelled_button, padded_labelled_button, sized_button, text,
 };
-use super::{BoardReset, MovePlayed, Screen, Session};
+use super::{BoardReset, MovePlayed, PlayFromHere, Screen, Session};
 use crate::game::Game;
 use crate::rules::Side;
 use crate::rules::notation::MoveText;
@@ -42,10 +43,6 @@ pub enum ReviewStep {
     Last,
 }
 
-/// Start a new game from the position shown.
-#[derive(Message, Copy, Clone, Debug)]
-pub struct PlayFromHere;
-
 /// The game under review.
 #[derive(Resource)]
 pub struct Review {
@@ -61,6 +58,10 @@ pub struct Review {
 
 #[derive(Component)]
 struct ReviewCounter;
+
+/// The sign on a step button, dimmed when the step cannot go further.
+#[derive(Component)]
+struct NavSign(ReviewStep);
 
 /// The review's two bars, laid over the game's bars' places.
 #[derive(Component, Copy, Clone)]
@@ -199,6 +200,24 @@ fn swipe(
     }
 }
 
+/// "Play from here": at once when the game set aside is finished (or empty), else after asking, since the
+/// new game replaces it.
+fn ask_to_play_from_here(
+    _: On<Tap>,
+    review: Option<Res<Review>>,
+    mut pending: ResMut<PendingPlayFrom>,
+    mut play: MessageWriter<PlayFromHere>,
+) {
+    let unfinished = review
+        .and_then(|r| r.aside.as_ref().map(|a| !a.game.history().is_empty() && !a.game.status().is_over()))
+        .unwrap_or(false);
+    if unfinished {
+        pending.0 = true;
+    } else {
+        play.write(PlayFromHere);
+    }
+}
+
 fn play_from_here(
     mut requests: MessageReader<PlayFromHere>,
     review: Option<ResMut<Review>>,
@@ -266,11 +285,8 @@ fn spawn_bars(mut commands: Commands, mut blocked: ResMut<BoardBlocked>) {
                 if top {
                     padded_labelled_button(bar, "review.back", 15.0, 10.0, ())
                         .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Game));
-                    padded_labelled_button(bar, "review.play_here", 15.0, 10.0, ()).observe(
-                        |_: On<Tap>, mut play: MessageWriter<PlayFromHere>| {
-                            play.write(PlayFromHere);
-                        },
-                    );
+                    padded_labelled_button(bar, "review.play_here", 15.0, 10.0, ())
+                        .observe(ask_to_play_from_here);
                 } else {
                     nav_button(bar, "«", "First move", ReviewStep::First);
                     nav_button(bar, "‹", "Previous move", ReviewStep::Back);
@@ -308,7 +324,7 @@ fn nav_button(bar: &mut ChildSpawnerCommands, sign: &'static str, name: &'static
     bar.spawn(sized_button(sign, 24.0, 8.0, 48.0))
         .insert(Name::new(format!("Button {name}")))
         .with_children(|b| {
-            b.spawn((text(sign, 24.0, theme::TEXT), Pickable::IGNORE));
+            b.spawn((NavSign(step), text(sign, 24.0, theme::TEXT), Pickable::IGNORE));
         })
         .observe(move |_: On<Tap>, mut steps: MessageWriter<ReviewStep>| {
             steps.write(step);
@@ -322,6 +338,7 @@ fn update_bars(
     layout: Option<Res<BoardLayout>>,
     mut bars: Query<(&ReviewBar, &mut Node)>,
     mut counter: Query<&mut Text, With<ReviewCounter>>,
+    mut signs: Query<(&NavSign, &mut TextColor)>,
 ) {
     let (Some(review), Some(layout)) = (review, layout) else { return };
     let scale = layout.text_scale();
@@ -342,10 +359,30 @@ fn update_bars(
         }
     }
     let total = review.game.history().len();
-    let value = locale.f("review.at", &[("at", &review.at), ("total", &total)]);
+    // The move shown as the list writes it ("3. 76", "3… 77x"), then how far into the game it is.
+    let shown = match review.at.checked_sub(1).map(|i| &review.game.history()[i]) {
+        None => locale.t("review.start"),
+        Some(played) => {
+            let number = rows(&review.game.truncated(review.at)).len();
+            let dots = if played.outcome.side == Side::White { "." } else { "…" };
+            format!("{number}{dots} {}", MoveText::of(&played.outcome))
+        }
+    };
+    let value = format!("{shown} · {}/{total}", review.at);
     for mut text in &mut counter {
         if text.0 != value {
             text.0 = value.clone();
+        }
+    }
+    // A step that cannot go further looks it.
+    for (sign, mut color) in &mut signs {
+        let can = match sign.0 {
+            ReviewStep::First | ReviewStep::Back => review.at > 0,
+            ReviewStep::Forward | ReviewStep::Last => review.at < total,
+        };
+        let want = if can { theme::TEXT } else { theme::TEXT_DIM.with_alpha(0.3) };
+        if color.0 != want {
+            color.0 = want;
         }
     }
 }
@@ -373,8 +410,9 @@ fn list_room(view: Vec2) -> (usize, usize) {
     let scale = super::layout::text_scale(view);
     let (w, h) = (view.x / scale, view.y / scale);
     let columns = if w >= 700.0 { 6 } else { 3 };
-    // The title, the buttons, the gaps and the card's own padding take about 190 pixels.
-    let rows = ((h - 190.0) / ROW_HEIGHT).floor().clamp(3.0, 18.0) as usize;
+    // The title, the legend (two lines on a phone), the buttons, the gaps and the card's own padding take
+    // about 240 pixels.
+    let rows = ((h - 240.0) / ROW_HEIGHT).floor().clamp(3.0, 18.0) as usize;
     (columns, rows)
 }
 
@@ -458,6 +496,19 @@ fn show_list(
                         text("", 24.0, theme::TEXT),
                         Node { align_self: AlignSelf::Center, ..default() },
                     ));
+                    card.spawn((
+                        Tr("moves.legend"),
+                        text("", 13.0, theme::TEXT_DIM),
+                        TextLayout::justify(Justify::Center),
+                        // Layout first measures text at its narrowest (a word a line) and would size the card
+                        // for that: three lines at most are room enough at a phone's width.
+                        Node {
+                            width: percent(100),
+                            max_height: px(54),
+                            overflow: Overflow::clip(),
+                            ..default()
+                        },
+                    ));
                     if all.is_empty() {
                         card.spawn((
                             Tr("moves.none"),
@@ -470,7 +521,8 @@ fn show_list(
                         Node { column_gap: px(4), justify_content: JustifyContent::Center, ..default() },
                     ))
                     .with_children(|grid| {
-                        let per_column = entries.len().div_ceil(columns).max(1);
+                        // A column fills before the next begins, as a printed record reads.
+                        let per_column = rows_per_column;
                         for column in entries.chunks(per_column) {
                             grid.spawn(Node { flex_direction: FlexDirection::Column, ..default() })
                                 .with_children(|col| {

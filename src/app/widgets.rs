@@ -212,8 +212,20 @@ pub fn padded_labelled_button<'a>(
     pad: f32,
     extra: impl Bundle,
 ) -> EntityCommands<'a> {
+    sized_labelled_button(parent, key, size, pad, 64.0, extra)
+}
+
+/// A labelled button at least `min_width` wide: the bars' row of controls, where every pixel counts.
+pub fn sized_labelled_button<'a>(
+    parent: &'a mut ChildSpawnerCommands,
+    key: &'static str,
+    size: f32,
+    pad: f32,
+    min_width: f32,
+    extra: impl Bundle,
+) -> EntityCommands<'a> {
     let english = english(key);
-    let mut button = parent.spawn((padded_button(english.clone(), size, pad), extra));
+    let mut button = parent.spawn((sized_button(english.clone(), size, pad, min_width), extra));
     button.with_children(|b| {
         b.spawn((Tr(key), text(english, size, theme::TEXT), Pickable::IGNORE));
     });

@@ -749,6 +749,10 @@ fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_c
             });
             frames(&mut app, 2);
             assert_nothing_clipped(&mut app, size, &format!("{what}, game"));
+            press(&mut app, "Undo");
+            assert!(has_button(&mut app, "Redo"));
+            assert_nothing_clipped(&mut app, size, &format!("{what}, game with Redo"));
+            press(&mut app, "Redo");
             press(&mut app, "Menu");
             assert_nothing_clipped(&mut app, size, &format!("{what}, menu"));
             press(&mut app, "Resume");

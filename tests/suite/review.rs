@@ -48,7 +48,6 @@ fn the_move_list_shows_every_move_in_the_records_notation_with_the_last_one_lit(
         assert!(app.world().resource::<MoveListOpen>().0);
         assert!(cells(&mut app).is_empty(), "no moves yet");
         press(&mut app, "Close");
-        press(&mut app, "Resume");
         for (side, hole) in
             [(Side::White, 7), (Side::Black, 3), (Side::White, 2), (Side::Black, 9), (Side::White, 1)]
         {
@@ -68,12 +67,12 @@ fn the_move_list_shows_every_move_in_the_records_notation_with_the_last_one_lit(
         assert_eq!(shown.iter().map(|c| c.1.clone()).collect::<Vec<_>>(), expected, "at {size}");
         let lit: Vec<usize> = shown.iter().filter(|c| c.2).map(|c| c.0).collect();
         assert_eq!(lit, [4], "only the last move is lit");
-        // Back closes the list first, then the menu; the game is untouched.
+        // The list took the menu's place: Back closes it, back to the game, untouched.
+        assert!(!has_button(&mut app, "Resume"), "the menu made way for the list");
         system_back(&mut app);
         assert!(!app.world().resource::<MoveListOpen>().0);
-        assert!(has_button(&mut app, "Resume"), "the menu is still open under it");
-        system_back(&mut app);
         assert_eq!(screen(&app), Screen::Game);
+        assert!(has_button(&mut app, "Menu"));
         assert_eq!(app.world().resource::<Session>().game.history().len(), 5);
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -209,7 +208,15 @@ fn play_from_here_starts_a_new_game_from_the_reviewed_position_and_it_survives_a
         press(&mut app, "Move 2");
         assert_eq!(screen(&app), Screen::Review, "a move tapped in the game's list opens review there");
         let reviewed = *app.world().resource::<Session>().game.position();
+        // The game set aside is unfinished: the new game would replace it, so the player is asked.
         press(&mut app, "Play from here");
+        assert_eq!(screen(&app), Screen::Review);
+        press(&mut app, "Keep playing");
+        assert_eq!(screen(&app), Screen::Review);
+        assert_eq!(app.world().resource::<Review>().game.moves(), [7, 3, 2, 9]);
+        press(&mut app, "Play from here");
+        press(&mut app, "Start a new game");
+        frames(&mut app, 2);
         assert_eq!(screen(&app), Screen::Game);
         assert_eq!(*app.world().resource::<Session>().game.position(), reviewed);
         assert!(moves(&app).is_empty(), "a new game");
