@@ -46,10 +46,22 @@ pub struct Played {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub mode: Mode,
+    /// Tells this game from every other in the history, across restarts (kept in the save).
+    pub id: u64,
     position: Position,
     history: Vec<Played>,
     /// Moves taken back by undo, the next to replay last; a new move clears them.
     redo: Vec<Hole>,
+}
+
+/// A new game's id: the clock's nanoseconds and a counter, so that two games never share one, even two
+/// started in the same instant or in two runs of the app.
+fn new_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let count = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    (nanos ^ count.rotate_left(48)).max(1)
 }
 
 /// Why a saved game could not be restored.
@@ -69,7 +81,7 @@ impl Game {
 
     /// A game from a set position (a lesson's board).
     pub fn from_position(mode: Mode, position: Position) -> Game {
-        Game { mode, position, history: Vec::new(), redo: Vec::new() }
+        Game { mode, id: new_id(), position, history: Vec::new(), redo: Vec::new() }
     }
 
     /// Replays saved moves from the start; any illegal one refuses the whole save.
@@ -110,7 +122,7 @@ impl Game {
     pub fn truncated(&self, n: usize) -> Game {
         let n = n.min(self.history.len());
         let position = self.history.get(n).map_or(self.position, |p| p.before);
-        Game { mode: self.mode, position, history: self.history[..n].to_vec(), redo: Vec::new() }
+        Game { mode: self.mode, id: self.id, position, history: self.history[..n].to_vec(), redo: Vec::new() }
     }
 
     /// The holes played, for saving.

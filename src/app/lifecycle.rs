@@ -76,10 +76,12 @@ fn go_back(
     from: Res<LessonsFrom>,
     mut next: ResMut<NextState<Screen>>,
     mut languages: ResMut<LanguageList>,
+    mut games: ResMut<super::history::HistoryList>,
     mut moves: ResMut<MoveListOpen>,
     mut pending: ResMut<PendingNewGame>,
     mut play_from: ResMut<PendingPlayFrom>,
     mut menu: ResMut<MenuOpen>,
+    review: Option<Res<super::review::Review>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if !keys.read().fold(false, |back, key| back | is_back(key)) {
@@ -87,6 +89,8 @@ fn go_back(
     }
     if languages.0 {
         languages.0 = false;
+    } else if games.open {
+        games.open = false;
     } else if moves.0 {
         moves.0 = false;
     } else if pending.0.is_some() || play_from.0 {
@@ -99,7 +103,7 @@ fn go_back(
             Screen::Lesson => next.set(Screen::Lessons),
             Screen::Lessons => next.set(from.0),
             Screen::Game => next.set(Screen::Title),
-            Screen::Review => next.set(Screen::Game),
+            Screen::Review => next.set(review.map_or(Screen::Game, |r| r.back_to)),
             // On Android the activity finishes when the app's loop ends.
             Screen::Title => {
                 exit.write(AppExit::Success);

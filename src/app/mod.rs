@@ -8,6 +8,7 @@ pub mod bench;
 pub mod board;
 pub mod confirm;
 pub mod hint;
+pub mod history;
 pub mod hud;
 pub mod input;
 pub mod language;
@@ -239,7 +240,7 @@ impl Plugin for GamePlugins {
             title::plugin,
         ));
         app.add_plugins((tutorial::plugin, persistence::plugin, sound::plugin, lifecycle::plugin));
-        app.add_plugins((review::plugin, last_move::plugin));
+        app.add_plugins((review::plugin, last_move::plugin, history::plugin));
         #[cfg(target_os = "android")]
         app.add_plugins(android::plugin);
     }

@@ -34,13 +34,16 @@ pub struct SavedMoves {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
     pub moves: Vec<u8>,
+    /// The game's id in the history; saves written before it existed have none (0).
+    #[serde(default)]
+    pub id: u64,
 }
 
 impl SavedMoves {
     pub fn of(game: &Game) -> SavedMoves {
         let start = game.start();
         let start = (start != crate::rules::Position::start()).then(|| start.to_string());
-        SavedMoves { mode: game.mode, start, moves: game.moves() }
+        SavedMoves { mode: game.mode, start, moves: game.moves(), id: game.id }
     }
 
     /// The game, replayed through the rules from its start.
@@ -51,7 +54,11 @@ impl SavedMoves {
                 .map_err(|e| crate::game::RestoreError(format!("the starting position '{text}': {e}")))?,
             None => crate::rules::Position::start(),
         };
-        Game::from_moves_at(self.mode, start, &self.moves)
+        let mut game = Game::from_moves_at(self.mode, start, &self.moves)?;
+        if self.id != 0 {
+            game.id = self.id;
+        }
+        Ok(game)
     }
 }
 
@@ -104,7 +111,9 @@ pub struct SaveWriter {
 }
 
 impl SaveWriter {
-    fn write(&mut self, path: PathBuf, text: String) {
+    /// Writes `text` to `path` on the I/O pool. One writer serves one file: its writes are numbered, and a
+    /// write that lands after a newer one is skipped.
+    pub fn write(&mut self, path: PathBuf, text: String) {
         self.issued += 1;
         let number = self.issued;
         let written = self.written.clone();
@@ -120,7 +129,7 @@ impl SaveWriter {
     }
 
     /// Collects the finished writes; the first failure, if any.
-    fn poll(&mut self) -> Option<String> {
+    pub fn poll(&mut self) -> Option<String> {
         let mut failure = None;
         self.pending.retain_mut(|task| match future::block_on(future::poll_once(task)) {
             Some(result) => {
@@ -158,9 +167,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<SaveNotice>()
         .init_resource::<SaveWriter>()
         // Before the first screen is built (the initial state's OnEnter runs before Startup).
-        .add_systems(PreStartup, (choose_path, load_save).chain())
+        .add_systems(PreStartup, (choose_path, load_save).chain().in_set(SaveLoaded))
         .add_systems(Last, (write_save, finish_writes).chain());
 }
+
+/// The save's path is chosen and the save read (PreStartup): what else lives beside it can be read.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SaveLoaded;
 
 /// The platform's place for app data.
 pub fn default_dir() -> Option<PathBuf> {

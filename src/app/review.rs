@@ -34,6 +34,10 @@ use crate::rules::notation::MoveText;
 #[derive(Message, Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ReviewAt(pub Option<usize>);
 
+/// Opens a game of the history in review, from the title.
+#[derive(Message, Clone, Debug)]
+pub struct ReviewPast(pub Game);
+
 /// A step through the reviewed game.
 #[derive(Message, Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ReviewStep {
@@ -54,6 +58,8 @@ pub struct Review {
     aside: Option<Session>,
     /// "Play from here": the game that replaces the one set aside.
     play_from: Option<Game>,
+    /// Where the review came from, and where "Back" returns: the game, or the title's list of games.
+    pub back_to: Screen,
 }
 
 #[derive(Component)]
@@ -75,6 +81,7 @@ const SWIPE: f32 = 40.0;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MoveListOpen>()
         .add_message::<ReviewAt>()
+        .add_message::<ReviewPast>()
         .add_message::<ReviewStep>()
         .add_message::<PlayFromHere>()
         .add_systems(OnEnter(Screen::Review), spawn_bars)
@@ -86,6 +93,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(super::Frame::Rules)
                 .run_if(in_state(Screen::Game).or_else(in_state(Screen::Review))),
         )
+        .add_systems(Update, open_past.run_if(in_state(Screen::Title)))
         .add_systems(Update, update_bars.in_set(super::Frame::View).run_if(in_state(Screen::Review)))
         .add_systems(
             Update,
@@ -123,12 +131,41 @@ fn open_or_jump(
             let at = at.unwrap_or(game.history().len()).min(game.history().len());
             let shown = Session { game: game.truncated(at), generation, lesson: false };
             let aside = std::mem::replace(&mut *session, shown);
-            commands.insert_resource(Review { game, at, aside: Some(aside), play_from: None });
+            commands.insert_resource(Review {
+                game,
+                at,
+                aside: Some(aside),
+                play_from: None,
+                back_to: Screen::Game,
+            });
             next.set(Screen::Review);
         }
         _ => return,
     }
     reset.write(BoardReset);
+}
+
+/// A game of the history, opened from the title at its last move.
+fn open_past(
+    mut requests: MessageReader<ReviewPast>,
+    mut session: ResMut<Session>,
+    mut reset: MessageWriter<BoardReset>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) {
+    let Some(ReviewPast(game)) = requests.read().last() else { return };
+    let at = game.history().len();
+    let generation = session.generation + 1;
+    let aside = std::mem::replace(&mut *session, Session { game: game.clone(), generation, lesson: false });
+    commands.insert_resource(Review {
+        game: game.clone(),
+        at,
+        aside: Some(aside),
+        play_from: None,
+        back_to: Screen::Title,
+    });
+    reset.write(BoardReset);
+    next.set(Screen::Review);
 }
 
 fn step(
@@ -205,12 +242,16 @@ fn swipe(
 fn ask_to_play_from_here(
     _: On<Tap>,
     review: Option<Res<Review>>,
+    saved: Res<super::persistence::SavedGame>,
     mut pending: ResMut<PendingPlayFrom>,
     mut play: MessageWriter<PlayFromHere>,
 ) {
-    let unfinished = review
-        .and_then(|r| r.aside.as_ref().map(|a| !a.game.history().is_empty() && !a.game.status().is_over()))
-        .unwrap_or(false);
+    let Some(review) = review else { return };
+    // From a game, that game is replaced; from the list of games, the game waiting in the save is.
+    let unfinished = match (review.back_to, &review.aside) {
+        (Screen::Game, Some(aside)) => !aside.game.history().is_empty() && !aside.game.status().is_over(),
+        _ => saved.0.as_ref().is_some_and(|g| !g.moves.is_empty()),
+    };
     if unfinished {
         pending.0 = true;
     } else {
@@ -258,7 +299,8 @@ fn end_review(
     commands.remove_resource::<Review>();
 }
 
-fn spawn_bars(mut commands: Commands, mut blocked: ResMut<BoardBlocked>) {
+fn spawn_bars(mut commands: Commands, review: Option<Res<Review>>, mut blocked: ResMut<BoardBlocked>) {
+    let back_to = review.map_or(Screen::Game, |r| r.back_to);
     // The board shows; it is not played on.
     blocked.0 = true;
     for top in [true, false] {
@@ -283,8 +325,9 @@ fn spawn_bars(mut commands: Commands, mut blocked: ResMut<BoardBlocked>) {
             ))
             .with_children(|bar| {
                 if top {
-                    padded_labelled_button(bar, "review.back", 15.0, 10.0, ())
-                        .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Game));
+                    let back = if back_to == Screen::Game { "review.back" } else { "review.done" };
+                    padded_labelled_button(bar, back, 15.0, 10.0, ())
+                        .observe(move |_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(back_to));
                     padded_labelled_button(bar, "review.play_here", 15.0, 10.0, ())
                         .observe(ask_to_play_from_here);
                 } else {

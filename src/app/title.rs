@@ -166,6 +166,7 @@ fn rebuild_title(
     notice: Res<SaveNotice>,
     locale: Res<Locale>,
     settings: Res<Settings>,
+    history: Res<super::history::History>,
     roots: Query<Entity, With<TitleRoot>>,
     mut was_new: Local<Option<bool>>,
 ) {
@@ -183,7 +184,8 @@ fn rebuild_title(
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn_title(&mut commands, view.0, &safe, &saved, &notice, &locale, new_player);
+    let has_history = !history.games.is_empty();
+    spawn_title(&mut commands, view.0, &safe, &saved, &notice, &locale, new_player, has_history);
 }
 
 /// Someone who has neither begun a lesson nor a game: "Learn to play" comes first and large.
@@ -199,6 +201,7 @@ fn spawn_title(
     notice: &SaveNotice,
     locale: &Locale,
     new_player: bool,
+    has_history: bool,
 ) {
     let m = Metrics::for_window(size);
     let compact = size.y < 700.0;
@@ -235,6 +238,11 @@ fn spawn_title(
                         b.spawn((text(locale.lang.native_name(), m.choice, theme::TEXT), Pickable::IGNORE));
                     })
                     .observe(super::language::open_list);
+                // On a tall screen "Games" has room here; on a short one it sits beside "Continue".
+                if has_history && !compact {
+                    padded_labelled_button(r, "title.history", m.choice, m.pad, ())
+                        .observe(super::history::open_list);
+                }
                 if !learn_large {
                     let mut learn = padded_labelled_button(r, "title.learn", m.choice, m.pad, ());
                     learn.observe(super::tutorial::open_lessons(Screen::Title));
@@ -243,6 +251,7 @@ fn spawn_title(
                     }
                 }
             });
+            let notice_shown = !notices.is_empty();
             for message in notices {
                 page.spawn((
                     Name::new("Save notice"),
@@ -256,9 +265,28 @@ fn spawn_title(
                     .observe(super::tutorial::open_lessons(Screen::Title));
             }
             // A game with no move in it is not worth continuing.
-            if let Some(game) = saved.0.as_ref().filter(|g| !g.moves.is_empty()) {
-                labelled_button(page, "title.continue", m.action, ())
-                    .observe(super::persistence::resume_saved);
+            let waiting = saved.0.as_ref().filter(|g| !g.moves.is_empty());
+            // A short screen has no line to spare while a notice is shown: "Games" then waits beside
+            // "Continue", or for the next visit (the notice is shown once).
+            let games_here = has_history && compact && (waiting.is_some() || !notice_shown);
+            if waiting.is_some() || games_here {
+                // One line, never wrapped: a wrapping row is sized for its wrapped height.
+                page.spawn((
+                    Name::new("Continue or games"),
+                    Node { column_gap: px(m.gap * 2.0), align_items: AlignItems::Center, ..default() },
+                ))
+                .with_children(|r| {
+                    if waiting.is_some() {
+                        labelled_button(r, "title.continue", m.action, ())
+                            .observe(super::persistence::resume_saved);
+                    }
+                    if games_here {
+                        padded_labelled_button(r, "title.history", m.choice, m.pad, ())
+                            .observe(super::history::open_list);
+                    }
+                });
+            }
+            if let Some(game) = waiting {
                 page.spawn((
                     Name::new("Saved game"),
                     text(saved_game_words(locale, game), m.heading, theme::TEXT_DIM),
@@ -337,7 +365,7 @@ fn unfinished(saved: &SavedGame) -> bool {
 }
 
 /// "Against Medium, 12 moves played": which game Continue brings back.
-fn saved_game_words(locale: &Locale, game: &super::persistence::SavedMoves) -> String {
+pub(super) fn saved_game_words(locale: &Locale, game: &super::persistence::SavedMoves) -> String {
     let n = game.moves.len() as i64;
     match game.mode {
         Mode::Computer { level, .. } => {

@@ -346,7 +346,7 @@ fn saves_are_written_atomically_and_a_damaged_save_is_refused_with_a_reason() {
     let save = SaveFile {
         version: VERSION,
         settings: Settings { speed: Speed::Fast, ..Settings::default() },
-        game: Some(SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![7, 3, 2] }),
+        game: Some(SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![7, 3, 2], id: 0 }),
     };
     write_atomically(&path, &to_text(&save)).unwrap();
     let loaded = read_save(&path).unwrap();
@@ -363,8 +363,10 @@ fn saves_are_written_atomically_and_a_damaged_save_is_refused_with_a_reason() {
     assert_eq!(damaged.notice.as_deref(), Some(NOTICE_DAMAGED));
     assert_eq!(damaged.settings, Settings::default());
     // A game the rules refuse: the game is dropped, the settings are kept.
-    let illegal =
-        SaveFile { game: Some(SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![2, 1] }), ..save };
+    let illegal = SaveFile {
+        game: Some(SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![2, 1], id: 0 }),
+        ..save
+    };
     std::fs::write(&path, to_text(&illegal)).unwrap();
     let refused = read_save(&path).unwrap();
     assert!(!refused.damaged);

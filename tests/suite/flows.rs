@@ -559,7 +559,7 @@ fn a_press_that_slides_off_a_button_or_lands_on_a_panel_does_nothing() {
 }
 
 #[test]
-fn the_title_screen_fits_phones_upright_and_sideways_and_tablets_with_a_saved_game_and_a_notice() {
+fn the_title_screen_fits_phones_upright_and_sideways_and_tablets_with_a_saved_game_games_and_a_notice() {
     let dir = save_dir("title-fits");
     for size in [PHONE, SMALL_PHONE, PHONE_SIDEWAYS, TABLET] {
         // A damaged save gives the notice; a game played then left gives Continue.
@@ -575,6 +575,7 @@ fn the_title_screen_fits_phones_upright_and_sideways_and_tablets_with_a_saved_ga
         frames(&mut app, 3);
         let all = buttons(&mut app);
         assert!(all.iter().any(|(l, _, _)| l == "Continue"), "{size}: {:?}", labels(&all));
+        assert!(all.iter().any(|(l, _, _)| l == "Games"), "the game played is in the history: {size}");
         let mut q =
             app.world_mut().query::<(&Name, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>();
         let window = Rect::from_corners(Vec2::ZERO, size);

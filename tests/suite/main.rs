@@ -8,6 +8,8 @@ mod engine_protocol;
 #[cfg(feature = "app")]
 mod flows;
 mod game;
+#[cfg(feature = "app")]
+mod history;
 mod lessons;
 #[cfg(feature = "app")]
 mod lifecycle;
