@@ -79,8 +79,13 @@ fn show_question(
             overlay
                 .spawn((Name::new("Question"), card(320.0, 20.0, 14.0, AlignItems::Center)))
                 .with_children(|card| {
+                    let (question, start) = if play_from.0 {
+                        ("confirm.play_from", "review.play_here")
+                    } else {
+                        ("confirm.question", "confirm.start")
+                    };
                     card.spawn((
-                        Tr("confirm.question"),
+                        Tr(question),
                         text("", 19.0, theme::TEXT),
                         TextLayout::justify(Justify::Center),
                     ));
@@ -92,7 +97,7 @@ fn show_question(
                             keep_the_game(&mut pending, &mut play_from);
                         },
                     );
-                    labelled_button(card, "confirm.start", 20.0, ()).observe(
+                    labelled_button(card, start, 20.0, ()).observe(
                         |_: On<Tap>,
                          mut pending: ResMut<PendingNewGame>,
                          mut play_from: ResMut<PendingPlayFrom>,

@@ -65,7 +65,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PreStartup, load_history.after(super::persistence::SaveLoaded))
         .add_systems(Last, keep_the_game)
         .add_systems(Update, show_list.run_if(in_state(Screen::Title)))
-        .add_systems(OnExit(Screen::Title), |mut list: ResMut<HistoryList>| list.open = false);
+        .add_systems(OnExit(Screen::Title), |mut list: ResMut<HistoryList>| list.open = false)
+        // A game looked at from the list returns to the list.
+        .add_systems(
+            OnTransition { exited: Screen::Review, entered: Screen::Title },
+            |mut list: ResMut<HistoryList>| list.open = true,
+        );
 }
 
 /// Reads the history file's text. A file that is not a history gives the reason.

@@ -84,7 +84,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ReviewPast>()
         .add_message::<ReviewStep>()
         .add_message::<PlayFromHere>()
-        .add_systems(OnEnter(Screen::Review), spawn_bars)
+        .add_systems(OnEnter(Screen::Review), (begin_review, spawn_bars).chain())
         .add_systems(OnExit(Screen::Review), end_review)
         .add_systems(
             Update,
@@ -127,44 +127,56 @@ fn open_or_jump(
             *session = Session { game: review.game.truncated(review.at), generation, lesson: false };
         }
         (Screen::Game, _) => {
+            // The board changes on entering review (`begin_review`): until the screen has changed, the
+            // game is still the one the save and the history keep.
             let game = session.game.clone();
             let at = at.unwrap_or(game.history().len()).min(game.history().len());
-            let shown = Session { game: game.truncated(at), generation, lesson: false };
-            let aside = std::mem::replace(&mut *session, shown);
             commands.insert_resource(Review {
                 game,
                 at,
-                aside: Some(aside),
+                aside: None,
                 play_from: None,
                 back_to: Screen::Game,
             });
             next.set(Screen::Review);
+            return;
         }
         _ => return,
     }
     reset.write(BoardReset);
 }
 
+/// Sets the game in progress aside and shows the reviewed position.
+fn begin_review(
+    review: Option<ResMut<Review>>,
+    mut session: ResMut<Session>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    let Some(mut review) = review else { return };
+    if review.aside.is_some() {
+        return;
+    }
+    let shown =
+        Session { game: review.game.truncated(review.at), generation: session.generation + 1, lesson: false };
+    review.aside = Some(std::mem::replace(&mut *session, shown));
+    reset.write(BoardReset);
+}
+
 /// A game of the history, opened from the title at its last move.
 fn open_past(
     mut requests: MessageReader<ReviewPast>,
-    mut session: ResMut<Session>,
-    mut reset: MessageWriter<BoardReset>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) {
     let Some(ReviewPast(game)) = requests.read().last() else { return };
     let at = game.history().len();
-    let generation = session.generation + 1;
-    let aside = std::mem::replace(&mut *session, Session { game: game.clone(), generation, lesson: false });
     commands.insert_resource(Review {
         game: game.clone(),
         at,
-        aside: Some(aside),
+        aside: None,
         play_from: None,
         back_to: Screen::Title,
     });
-    reset.write(BoardReset);
     next.set(Screen::Review);
 }
 

@@ -208,6 +208,11 @@ fn play_from_here_starts_a_new_game_from_the_reviewed_position_and_it_survives_a
         press(&mut app, "Move 2");
         assert_eq!(screen(&app), Screen::Review, "a move tapped in the game's list opens review there");
         let reviewed = *app.world().resource::<Session>().game.position();
+        // Looking back never shortens the game kept: not in the save, not in the history.
+        let saved = flushed_save(&mut app, &dir);
+        assert_eq!(saved.game.map(|g| g.moves), Some(vec![7, 3, 2, 9]));
+        let history = &app.world().resource::<toguz::app::history::History>().games;
+        assert_eq!(history.iter().map(|g| g.game.moves.clone()).collect::<Vec<_>>(), [vec![7, 3, 2, 9]]);
         // The game set aside is unfinished: the new game would replace it, so the player is asked.
         press(&mut app, "Play from here");
         assert_eq!(screen(&app), Screen::Review);
@@ -215,12 +220,16 @@ fn play_from_here_starts_a_new_game_from_the_reviewed_position_and_it_survives_a
         assert_eq!(screen(&app), Screen::Review);
         assert_eq!(app.world().resource::<Review>().game.moves(), [7, 3, 2, 9]);
         press(&mut app, "Play from here");
-        press(&mut app, "Start a new game");
+        // The question's own button: the bar's is under the question.
+        press(&mut app, "Play from here");
         frames(&mut app, 2);
         assert_eq!(screen(&app), Screen::Game);
         assert_eq!(*app.world().resource::<Session>().game.position(), reviewed);
         assert!(moves(&app).is_empty(), "a new game");
         tap_hole(&mut app, Side::White, 5);
+        let history = &app.world().resource::<toguz::app::history::History>().games;
+        let kept: Vec<Vec<u8>> = history.iter().map(|g| g.game.moves.clone()).collect();
+        assert_eq!(kept, [vec![7, 3, 2, 9], vec![5]], "the game played on from is kept whole");
         reviewed
     };
     let mut app = start_app(PHONE, &dir);
