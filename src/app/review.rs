@@ -413,6 +413,10 @@ fn update_bars(
             node.padding = padding;
         }
     }
+    // The words below replay the game up to the move shown: only when it changes, not every frame.
+    if !review.is_changed() && !locale.is_changed() && !counter.iter().any(|t| t.0.is_empty()) {
+        return;
+    }
     let total = review.game.history().len();
     // The move shown as the list writes it ("3. 76", "3… 77x"), then how far into the game it is.
     let shown = match review.at.checked_sub(1).map(|i| &review.game.history()[i]) {
