@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::rules::notation::GameRecord;
+use crate::rules::notation::{GameRecord, POSITION_TAG, RecordError, read_games};
 use crate::rules::{Hole, IllegalMove, MoveOutcome, Position, Side, Status};
 
 /// Who plays.
@@ -238,6 +238,59 @@ impl Game {
             ("Black".to_string(), black.to_string()),
             ("Result".to_string(), result.to_string()),
         ];
+        let mut tags = tags;
+        if self.start() != Position::start() {
+            tags.push((POSITION_TAG.to_string(), self.start().to_string()));
+        }
         GameRecord::from_outcomes(tags, self.history.iter().map(|p| &p.outcome))
     }
+
+    /// The game as a TGK record to share: the players named after the mode, the level against the
+    /// computer, the date (`YYYY-MM-DD`) and the result.
+    pub fn export(&self, date: &str) -> GameRecord {
+        let level_name = |level: Level| match level {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+        };
+        let name = |side: Side| match (self.mode, side) {
+            (Mode::Computer { human, .. }, _) if human == side => "Player".to_string(),
+            (Mode::Computer { level, .. }, _) => format!("Computer ({})", level_name(level)),
+            (Mode::HotSeat, Side::White) => "White".to_string(),
+            (Mode::HotSeat, Side::Black) => "Black".to_string(),
+        };
+        let mut record = self.record(&name(Side::White), &name(Side::Black), &date.replace('-', "."));
+        if let Mode::Computer { level, .. } = self.mode {
+            record.set_tag("Level", level_name(level));
+        }
+        record
+    }
+}
+
+/// Why a record was not opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImportError {
+    /// The text holds no game's moves.
+    NoGame,
+    /// The first game does not read or replay: where, and why.
+    Refused(RecordError),
+}
+
+/// The first game of a TGK or PlayOK text, replayed through the rules, as a two-player game, with its
+/// record (its tags). Nothing is kept of a game that does not replay to its last move.
+pub fn import_record(text: &str) -> Result<(Game, GameRecord), ImportError> {
+    let record = match read_games(text).into_iter().next() {
+        None => return Err(ImportError::NoGame),
+        Some(Err(e)) => return Err(ImportError::Refused(e)),
+        Some(Ok(record)) => record,
+    };
+    if record.moves.is_empty() {
+        return Err(ImportError::NoGame);
+    }
+    let positions = record.replay().map_err(ImportError::Refused)?;
+    let holes: Vec<u8> = record.moves.iter().map(|m| m.text.hole.number()).collect();
+    // The replay has checked every move: this cannot fail, but a failure is still a refusal, not a panic.
+    let game = Game::from_moves_at(Mode::HotSeat, positions[0], &holes)
+        .map_err(|e| ImportError::Refused(RecordError { line: record.line, mv: None, message: e.0 }))?;
+    Ok((game, record))
 }

@@ -1,6 +1,7 @@
 //! The computer opponent: a resumable alpha-beta search over the rules, three levels, and hints.
 //! Pure Rust on top of `crate::rules`; no Bevy, no threads.
 
+pub mod analysis;
 pub mod eval;
 pub mod hint;
 pub mod level;

@@ -120,6 +120,7 @@ pub struct ViewSize(pub Vec2);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<StoneSlots>()
+        .init_resource::<BoardRoom>()
         .init_resource::<ShownCounts>()
         .add_systems(Startup, init_view_size)
         .add_systems(OnEnter(OnBoard), spawn_board)
@@ -168,12 +169,19 @@ fn clear_board(mut slots: ResMut<StoneSlots>, mut commands: Commands) {
     commands.remove_resource::<BoardLayout>();
 }
 
-/// The layout for the window, the near side and the system's insets.
+/// Room kept beside the board for a panel of the screen: the review's analysis.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
+pub struct BoardRoom {
+    pub analysis: bool,
+}
+
+/// The layout for the window, the near side, the system's insets and the room the screen's panels take.
 pub fn wanted_layout(
     size: &ViewSize,
     session: &Session,
     settings: &Settings,
     safe: &SafeArea,
+    room: &BoardRoom,
 ) -> BoardLayout {
     let mut insets = [safe.top, safe.right, safe.bottom, safe.left];
     if session.lesson {
@@ -181,7 +189,9 @@ pub fn wanted_layout(
             *inset += room;
         }
     }
-    BoardLayout::with_insets(size.0, near_side(session, settings), insets)
+    let panel =
+        if room.analysis && !session.lesson { super::layout::analysis_room(size.0) } else { [0.0; 4] };
+    BoardLayout::with_room(size.0, near_side(session, settings), insets, panel)
 }
 
 /// Far-side text turns to face its player in hot-seat on a shared tablet.
@@ -198,12 +208,13 @@ fn spawn_board(
     art: Res<Art>,
     size: Res<ViewSize>,
     safe: Res<SafeArea>,
+    room: Res<BoardRoom>,
     session: Res<Session>,
     settings: Res<Settings>,
     mut slots: ResMut<StoneSlots>,
     mut shown: ResMut<ShownCounts>,
 ) {
-    let layout = wanted_layout(&size, &session, &settings, &safe);
+    let layout = wanted_layout(&size, &session, &settings, &safe, &room);
     commands.spawn((
         Name::new("Board"),
         BoardWood,
@@ -320,6 +331,7 @@ fn spawn_board(
 fn update_layout(
     size: Res<ViewSize>,
     safe: Res<SafeArea>,
+    room: Res<BoardRoom>,
     session: Res<Session>,
     settings: Res<Settings>,
     timeline: Res<Timeline>,
@@ -331,7 +343,7 @@ fn update_layout(
     mut kazans: Query<(&KazanView, &mut Sprite, &mut Transform), (Without<BoardWood>, Without<HoleView>)>,
 ) {
     let Some(mut layout) = layout else { return };
-    let wanted = wanted_layout(&size, &session, &settings, &safe);
+    let wanted = wanted_layout(&size, &session, &settings, &safe, &room);
     let fresh = layout.is_added();
     if *layout == wanted && !fresh {
         return;

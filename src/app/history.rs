@@ -14,7 +14,7 @@ use super::persistence::{SavePath, SaveWriter, SavedMoves};
 use super::review::ReviewPast;
 use super::theme;
 use super::widgets::{Backdrop, Tap, backdrop, button, card, labelled_button, padded_labelled_button, text};
-use super::{Screen, Session};
+use super::{PasteRecord, Screen, Session};
 
 const FILE: &str = "history.ron";
 const VERSION: u32 = 1;
@@ -124,21 +124,34 @@ fn keep_the_game(
         Some(past) if past.game == saved => return,
         Some(past) => past.game = saved,
         None => {
-            history.games.push(PastGame { date: today(), game: saved });
-            let extra = history.games.len().saturating_sub(KEEP);
-            history.games.drain(..extra);
+            history.add(PastGame { date: today(), game: saved });
         }
     }
-    if let Some(path) = history.path.clone() {
-        let file = HistoryFile { version: VERSION, games: history.games.clone() };
-        let text = ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).unwrap_or_default();
-        writer.0.write(path, text);
+    history.write(&mut writer);
+}
+
+impl History {
+    /// Adds a game as the newest; the oldest goes when there would be more than `KEEP`.
+    pub fn add(&mut self, past: PastGame) {
+        self.games.push(past);
+        let extra = self.games.len().saturating_sub(KEEP);
+        self.games.drain(..extra);
+    }
+
+    /// Writes the whole history (atomically, off the frame).
+    pub fn write(&self, writer: &mut HistoryWriter) {
+        if let Some(path) = self.path.clone() {
+            let file = HistoryFile { version: VERSION, games: self.games.clone() };
+            let text =
+                ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).unwrap_or_default();
+            writer.0.write(path, text);
+        }
     }
 }
 
 /// Today's date from the system clock, `YYYY-MM-DD` (UTC), with no calendar crate: days since 1970 to a
 /// civil date (Howard Hinnant's algorithm).
-fn today() -> String {
+pub fn today() -> String {
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     civil_date(secs / 86_400)
 }
@@ -210,6 +223,12 @@ fn show_list(
                     for (i, past) in newest_first.into_iter().enumerate() {
                         game_button(card, &locale, past, page * per_page + i + 1);
                     }
+                    // A record from a club or from PlayOK joins the list.
+                    labelled_button(card, "records.import", 17.0, ()).observe(
+                        |_: On<Tap>, mut paste: MessageWriter<PasteRecord>| {
+                            paste.write(PasteRecord);
+                        },
+                    );
                     card.spawn(Node {
                         column_gap: px(8),
                         justify_content: JustifyContent::Center,

@@ -83,6 +83,19 @@ pub fn lesson_room(window: Vec2) -> [f32; 4] {
     }
 }
 
+/// The room the review's analysis (the computer's view) takes beside the board, as extra insets (top,
+/// right, bottom, left): a strip under the board when the screen is upright, a column beside it when it
+/// lies on its side.
+pub fn analysis_room(window: Vec2) -> [f32; 4] {
+    let s = text_scale(window);
+    if window.x > window.y {
+        [0.0, (260.0 * s).min(window.x * 0.35), 0.0, 0.0]
+    } else {
+        let room = if window.y < 700.0 { 104.0 } else { 124.0 };
+        [0.0, 0.0, room * s, 0.0]
+    }
+}
+
 fn rect(center: Vec2, size: Vec2) -> Rect {
     Rect::from_center_size(center, size)
 }
@@ -95,11 +108,20 @@ impl BoardLayout {
     /// The layout inside a window whose edges the system covers by `insets` (top, right, bottom, left):
     /// the bars grow by the top and bottom insets, the board stays clear of the side ones.
     pub fn with_insets(window: Vec2, near: Side, insets: [f32; 4]) -> BoardLayout {
+        BoardLayout::with_room(window, near, insets, [0.0; 4])
+    }
+
+    /// As [`BoardLayout::with_insets`], with `room` (top, right, bottom, left) kept beside the board for a
+    /// panel of the screen: the bars keep the size the window gives them, and the room lies between
+    /// them and the board.
+    pub fn with_room(window: Vec2, near: Side, insets: [f32; 4], room: [f32; 4]) -> BoardLayout {
         let [inset_top, inset_right, inset_bottom, inset_left] = insets.map(|v| v.max(0.0));
+        let [room_top, room_right, room_bottom, room_left] = room.map(|v| v.max(0.0));
         let orientation = if window.y >= window.x { Orientation::Portrait } else { Orientation::Landscape };
         let margin = (window.x.min(window.y) * 0.025).clamp(6.0, 24.0);
         let (top_bar, bottom_bar) = bar_heights(window - Vec2::new(0.0, inset_top + inset_bottom));
-        let (top_bar, bottom_bar) = (top_bar + inset_top, bottom_bar + inset_bottom);
+        let (top_bar, bottom_bar) = (top_bar + inset_top + room_top, bottom_bar + inset_bottom + room_bottom);
+        let (inset_left, inset_right) = (inset_left + room_left, inset_right + room_right);
         let top = window.y / 2.0 - top_bar;
         let bottom = -window.y / 2.0 + bottom_bar;
         let area = Rect::new(

@@ -2,8 +2,9 @@
 //! holds the game; the board view follows it; the sowing animation plays the rules' trace of each move.
 
 pub mod ai_task;
+pub mod analysis;
 #[cfg(target_os = "android")]
-mod android;
+pub mod android;
 pub mod bench;
 pub mod board;
 pub mod confirm;
@@ -18,6 +19,7 @@ pub mod layout;
 pub mod lifecycle;
 pub mod locale;
 pub mod persistence;
+pub mod records;
 pub mod review;
 pub mod safe_area;
 pub mod screenshot;
@@ -25,6 +27,7 @@ pub mod sound;
 pub mod sowing;
 pub mod theme;
 pub mod title;
+pub mod toast;
 pub mod tutorial;
 pub mod widgets;
 pub mod words;
@@ -191,6 +194,15 @@ pub struct Toast(pub String);
 #[derive(Message, Copy, Clone, Debug)]
 pub struct PlayFromHere;
 
+/// Export the game looked at (in review) or played (in the game) as a record: to the clipboard, and to a
+/// file on the desktop.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct ExportRecord;
+
+/// Open the record on the clipboard: kept in the games played, then shown in review.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct PasteRecord;
+
 /// Starts a new game in `mode`.
 #[derive(Message, Copy, Clone, Debug)]
 pub struct NewGame(pub Mode);
@@ -220,6 +232,8 @@ impl Plugin for GamePlugins {
             .add_message::<BoardReset>()
             .add_message::<Toast>()
             .add_message::<NewGame>()
+            .add_message::<ExportRecord>()
+            .add_message::<PasteRecord>()
             .add_plugins(bevy_tweening::TweeningPlugin)
             .configure_sets(Update, (Frame::Input, Frame::Rules, Frame::Animate, Frame::View).chain())
             .add_systems(Update, (start_new_game, apply_moves).chain().in_set(Frame::Rules));
@@ -240,7 +254,14 @@ impl Plugin for GamePlugins {
             title::plugin,
         ));
         app.add_plugins((tutorial::plugin, persistence::plugin, sound::plugin, lifecycle::plugin));
-        app.add_plugins((review::plugin, last_move::plugin, history::plugin));
+        app.add_plugins((
+            review::plugin,
+            analysis::plugin,
+            records::plugin,
+            last_move::plugin,
+            history::plugin,
+            toast::plugin,
+        ));
         #[cfg(target_os = "android")]
         app.add_plugins(android::plugin);
     }

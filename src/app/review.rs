@@ -21,10 +21,8 @@ use super::locale::{Locale, Tr};
 use super::safe_area::SafeArea;
 use super::sowing::FinishAnimation;
 use super::theme;
-use super::widgets::{
-    Backdrop, Selected, Tap, backdrop, card, labelled_button, padded_labelled_button, sized_button, text,
-};
-use super::{BoardReset, MovePlayed, PlayFromHere, Screen, Session};
+use super::widgets::{Backdrop, Selected, Tap, backdrop, card, padded_labelled_button, sized_button, text};
+use super::{BoardReset, ExportRecord, MovePlayed, PlayFromHere, Screen, Session};
 use crate::game::Game;
 use crate::rules::Side;
 use crate::rules::notation::MoveText;
@@ -386,8 +384,10 @@ fn nav_button(bar: &mut ChildSpawnerCommands, sign: &'static str, name: &'static
         });
 }
 
+#[allow(clippy::too_many_arguments)]
 fn update_bars(
     review: Option<Res<Review>>,
+    room: Res<super::board::BoardRoom>,
     locale: Res<Locale>,
     safe: Res<SafeArea>,
     layout: Option<Res<BoardLayout>>,
@@ -397,8 +397,10 @@ fn update_bars(
 ) {
     let (Some(review), Some(layout)) = (review, layout) else { return };
     let scale = layout.text_scale();
+    // The layout's bottom bar includes the analysis panel's room above the bar.
+    let panel = if room.analysis { super::layout::analysis_room(layout.window)[2] } else { 0.0 };
     for (bar, mut node) in &mut bars {
-        let height = px(if bar.top { layout.top_bar } else { layout.bottom_bar } / scale);
+        let height = px(if bar.top { layout.top_bar } else { layout.bottom_bar - panel } / scale);
         let outer = if bar.top { safe.top } else { safe.bottom };
         let padding = UiRect {
             left: px(10.0 + safe.left / scale),
@@ -592,19 +594,26 @@ fn show_list(
                         }
                     });
                     card.spawn(Node {
-                        column_gap: px(12),
+                        column_gap: px(8),
                         justify_content: JustifyContent::Center,
                         ..default()
                     })
                     .with_children(|row| {
                         if !in_review && !all.is_empty() {
-                            labelled_button(row, "menu.review", 20.0, ()).observe(
+                            padded_labelled_button(row, "menu.review", 18.0, 12.0, ()).observe(
                                 |_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
                                     review.write(ReviewAt(None));
                                 },
                             );
                         }
-                        labelled_button(row, "moves.close", 20.0, ())
+                        if !all.is_empty() {
+                            padded_labelled_button(row, "records.export", 18.0, 12.0, ()).observe(
+                                |_: On<Tap>, mut export: MessageWriter<ExportRecord>| {
+                                    export.write(ExportRecord);
+                                },
+                            );
+                        }
+                        padded_labelled_button(row, "moves.close", 18.0, 12.0, ())
                             .observe(|_: On<Tap>, mut list: ResMut<MoveListOpen>| list.0 = false);
                     });
                 });

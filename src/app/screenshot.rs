@@ -84,6 +84,7 @@ fn drive(
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
     (screen, mut review): (Res<State<Screen>>, MessageWriter<super::review::ReviewAt>),
+    (analysis, view): (Res<super::analysis::Analysis>, Res<super::analysis::ComputerView>),
 ) {
     let Some(path) = launch.screenshot.clone() else { return };
     shot.frames += 1;
@@ -119,7 +120,10 @@ fn drive(
     if let Some(t) = shot.since_move.as_mut() {
         *t += time.delta_secs();
     }
+    // A review shows the computer's view once it has gone through the game.
+    let analysed = !(*screen.get() == Screen::Review && view.on() && !analysis.is_done());
     let ready = shot.frames > 12
+        && analysed
         && match (launch.after_ms, shot.since_move) {
             (Some(ms), Some(t)) => t * 1000.0 >= ms as f32,
             _ => true,

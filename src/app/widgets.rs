@@ -18,7 +18,14 @@ use super::theme;
 #[derive(EntityEvent, Clone, Copy, Debug)]
 pub struct Tap {
     pub entity: Entity,
+    /// Where the finger or mouse was lifted, in logical pixels from the window's top-left: a wide
+    /// control (the review's graph) acts on the part tapped.
+    pub at: Vec2,
 }
+
+/// A button that keeps its own colours: no hover or press shading (the review's graph).
+#[derive(Component)]
+pub struct Unstyled;
 
 /// A choice that is currently selected (level, starter, speed).
 #[derive(Component)]
@@ -241,7 +248,7 @@ pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
 pub fn button_colors(
     mut buttons: Query<
         (&Interaction, &mut BackgroundColor, Option<&Selected>),
-        (With<Button>, Changed<Interaction>),
+        (With<Button>, Without<Unstyled>, Changed<Interaction>),
     >,
 ) {
     for (interaction, mut color, selected) in &mut buttons {
@@ -359,8 +366,10 @@ fn tap_buttons(
     for (presser, at) in ups {
         let Some(i) = presses.0.iter().position(|(p, _)| *p == presser) else { continue };
         let (_, pressed) = presses.0.swap_remove(i);
-        if at.and_then(|at| hit_button(&hits, at)) == Some(pressed) {
-            commands.trigger(Tap { entity: pressed });
+        if let Some(at) = at
+            && hit_button(&hits, at) == Some(pressed)
+        {
+            commands.trigger(Tap { entity: pressed, at });
         }
     }
 }

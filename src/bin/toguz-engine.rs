@@ -10,6 +10,8 @@ use toguz::rules::notation::replay_all;
 const USAGE: &str = "usage:
   toguz-engine                          the text protocol on stdin/stdout
   toguz-engine replay FILE              check every game of a TGK or PlayOK record
+  toguz-engine analyse FILE [--game N]  judge every move of a record's game (default the first) as
+                                        the app's review does: evaluation, loss, the better move
   toguz-engine bench [DEPTH]            search fixed positions (default depth 14), time perft 8
   toguz-engine match A B [--games N] [--threads T] [--seed S] [--opening-plies K] [--record FILE]
                                         A, B: random | easy | medium | hard | LEVEL:depth=N |
@@ -47,6 +49,39 @@ fn replay(path: &str) -> ExitCode {
     }
     println!("{} games, {} ok, {failed} failed", games.len(), games.len() - failed);
     if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+fn analyse(path: &str, opts: &[&str]) -> Result<(), String> {
+    let text = read(path).map_err(|_| format!("cannot read {path}"))?;
+    let number: usize = option(opts, "--game", 1usize)?;
+    let games = replay_all(&text);
+    let (game, replayed) =
+        games.get(number.wrapping_sub(1)).ok_or_else(|| format!("{path} has no game {number}"))?;
+    replayed.as_ref().map_err(|e| format!("game {number}: {e}"))?;
+    let moves: Vec<_> = game.moves.iter().map(|m| m.text.hole).collect();
+    let start = std::time::Instant::now();
+    let verdicts = toguz::ai::analysis::analyse(toguz::rules::Position::start(), &moves);
+    let seconds = start.elapsed().as_secs_f64();
+    for (i, (v, m)) in verdicts.iter().zip(&game.moves).enumerate() {
+        let mut line =
+            format!("{}{} {:<4} {:+6.1}", i / 2 + 1, if i % 2 == 0 { ". " } else { "… " }, m.text, v.after);
+        if let Some(better) = &v.better {
+            line.push_str(&format!(
+                "  loses {:.1}; better {}: {}",
+                v.loss,
+                better.hole,
+                better.reason_text()
+            ));
+        }
+        println!("{line}");
+    }
+    let mistakes = verdicts.iter().filter(|v| v.is_mistake()).count();
+    println!(
+        "{} moves analysed at depth {} in {seconds:.2} s, {mistakes} marked",
+        verdicts.len(),
+        toguz::ai::analysis::ANALYSIS_LIMITS.depth.unwrap_or(0)
+    );
+    Ok(())
 }
 
 /// `--name value` options after the positional arguments.
@@ -131,6 +166,7 @@ fn main() -> ExitCode {
                 None => Err("bench: DEPTH must be a number".to_string()),
             }
         }
+        ["analyse", path, opts @ ..] => analyse(path, opts),
         ["match", a, b, opts @ ..] => run_match(a, b, opts),
         ["tune", rest @ ..] if !rest.is_empty() => tune(rest),
         _ => {

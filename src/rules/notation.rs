@@ -122,6 +122,9 @@ pub struct GameRecord {
     pub line: usize,
 }
 
+/// The tag that gives the starting position of a game that did not begin at the usual start.
+pub const POSITION_TAG: &str = "Position";
+
 /// The tags a TGK record carries, in order.
 pub const TGK_TAGS: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
@@ -140,8 +143,18 @@ impl GameRecord {
 
     /// Replays the moves from the start position, checking every landing hole, tuzdik mark and kazan
     /// count against the rules. Returns the positions before the first move and after each move.
+    ///
+    /// A game played on from a set position names it in a `Position` tag (the engine's position
+    /// string); every other record starts from the usual start.
     pub fn replay(&self) -> Result<Vec<Position>, RecordError> {
-        let mut pos = Position::start();
+        let mut pos = match self.tag(POSITION_TAG) {
+            None => Position::start(),
+            Some(text) => text.parse().map_err(|e| RecordError {
+                line: self.line,
+                mv: None,
+                message: format!("the {POSITION_TAG} tag is not a position: {e}"),
+            })?,
+        };
         let mut positions = Vec::with_capacity(self.moves.len() + 1);
         positions.push(pos);
         for (ply, mv) in self.moves.iter().enumerate() {

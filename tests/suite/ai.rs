@@ -3,6 +3,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use toguz::ai::analysis::{DECISIVE_STONES, MISTAKE_STONES, analyse, eval_at};
 use toguz::ai::search::{MAX_DEPTH, WIN, WIN_BOUND, terminal_score};
 use toguz::ai::{Level, Limits, Player, Reason, Search, Step, forced_result, hint, search_blocking};
 use toguz::rules::{Hole, Position};
@@ -256,4 +257,56 @@ fn a_hint_says_when_a_move_saves_stones_from_a_capture() {
     assert_eq!(h.hole, Hole::new(1).unwrap());
     assert!(h.reasons.contains(&Reason::Saves(8)), "{:?}", h.reasons);
     assert!(h.reason_text().contains("saves 8 stones from a capture"));
+}
+
+// The computer's view of a game (review's analysis).
+
+#[test]
+fn analysis_marks_a_first_move_that_misses_a_capture_of_ten_with_the_capture_instead() {
+    // Hole 1 sows its nine stones on white's own side; most other first moves take ten.
+    let verdicts = analyse(Position::start(), &[Hole::new(1).unwrap()]);
+    let v = &verdicts[0];
+    assert!(v.loss >= MISTAKE_STONES, "{v:?}");
+    let better = v.better.as_ref().expect("a mistake names the better move");
+    assert_ne!(better.hole, Hole::new(1).unwrap());
+    assert!(
+        better.reasons.iter().any(|r| matches!(r, Reason::Captures(n) if *n >= 10)),
+        "{:?}",
+        better.reasons
+    );
+    // White gave the ten stones away: the evaluation after the move is lower than before it.
+    assert!(v.after < v.before);
+}
+
+#[test]
+fn analysis_does_not_mark_the_best_move() {
+    let pos = Position::start();
+    let best = search_blocking(&mut toguz::ai::analysis::analysis_search(pos), || 0).best();
+    let v = &analyse(pos, &[best])[0];
+    assert_eq!(v.loss, 0.0);
+    assert!(!v.is_mistake());
+    assert_eq!(v.before, v.after);
+}
+
+#[test]
+fn analysis_of_a_long_master_game_judges_every_move_and_sees_who_won() {
+    let text = crate::common::read_shared("data/master-games-2018.txt");
+    let game = toguz::rules::notation::read_games(&text)
+        .into_iter()
+        .flatten()
+        .find(|g| g.moves.len() >= 100 && matches!(g.tag("Result"), Some("1-0") | Some("0-1")))
+        .expect("a master game of 100 moves or more with a winner");
+    let moves: Vec<Hole> = game.moves.iter().map(|m| m.text.hole).collect();
+    let verdicts = analyse(Position::start(), &moves);
+    assert_eq!(verdicts.len(), moves.len());
+    for (i, v) in verdicts.iter().enumerate() {
+        assert_eq!(v.hole, moves[i]);
+        assert!(v.loss >= 0.0 && v.before.abs() <= DECISIVE_STONES && v.after.abs() <= DECISIVE_STONES);
+        assert_eq!(v.is_mistake(), v.loss >= MISTAKE_STONES, "move {i}: {v:?}");
+    }
+    // Near the end the evaluation leans to the winner.
+    let last = eval_at(&verdicts, verdicts.len()).unwrap();
+    let white_won = game.tag("Result") == Some("1-0");
+    assert_eq!(last > 0.0, white_won, "final evaluation {last}");
+    assert_eq!(eval_at(&verdicts, 0), Some(verdicts[0].before));
 }

@@ -26,7 +26,7 @@ pub(crate) const FRAME: Duration = Duration::from_millis(16);
 
 /// Physical pixels per logical pixel of the test window (the UI is laid out in physical pixels; UiScale
 /// only makes its nodes bigger).
-const WINDOW_SCALE: f32 = 1.0;
+pub(crate) const WINDOW_SCALE: f32 = 1.0;
 
 pub(crate) const PHONE: Vec2 = Vec2::new(390.0, 844.0);
 pub(crate) const SMALL_PHONE: Vec2 = Vec2::new(360.0, 640.0);
@@ -674,6 +674,23 @@ pub(crate) fn assert_nothing_clipped(app: &mut App, size: Vec2, what: &str) {
     }
 }
 
+/// Every visible text is laid out within its node: none is cut by a node of fixed height.
+pub(crate) fn assert_texts_whole(app: &mut App, what: &str) {
+    let mut q =
+        app.world_mut().query::<(&Text, &bevy::text::TextLayoutInfo, &ComputedNode, &InheritedVisibility)>();
+    for (text, layout, node, visible) in q.iter(app.world()) {
+        if visible.get() && !text.0.is_empty() {
+            assert!(
+                layout.size.y <= node.size().y + 2.0,
+                "{what}: '{}' needs {} pixels of height and has {}",
+                text.0,
+                layout.size.y,
+                node.size().y
+            );
+        }
+    }
+}
+
 pub(crate) fn with_language(dir: &Path, lang: toguz::app::locale::Lang) {
     let save = toguz::app::persistence::SaveFile {
         version: toguz::app::persistence::VERSION,
@@ -768,6 +785,10 @@ fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_c
             assert_nothing_clipped(&mut app, size, &format!("{what}, the move list of a finished game"));
             press(&mut app, "Review");
             assert_nothing_clipped(&mut app, size, &format!("{what}, review"));
+            // The computer's view, at a move it marks: its words fit their lines.
+            super::analysis::show_a_marked_move(&mut app);
+            assert_nothing_clipped(&mut app, size, &format!("{what}, review with the computer's view"));
+            assert_texts_whole(&mut app, &format!("{what}, review with the computer's view"));
             press(&mut app, "Moves");
             assert_nothing_clipped(&mut app, size, &format!("{what}, the move list in review"));
         }

@@ -2,6 +2,8 @@
 
 mod ai;
 #[cfg(feature = "app")]
+mod analysis;
+#[cfg(feature = "app")]
 mod app;
 mod common;
 mod engine_protocol;

@@ -221,3 +221,94 @@ fn mutated_master_games_never_crash_and_are_either_replayed_or_rejected() {
     }
     assert!(rejected > 100, "mutations must be caught, only {rejected} rejections");
 }
+
+// Records in and out of the app: export, then import by paste.
+
+use toguz::ai::Level;
+use toguz::game::{Game, ImportError, Mode, import_record};
+
+fn some_game(mode: Mode, plies: usize, seed: u64) -> Game {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = Game::new(mode);
+    while game.history().len() < plies && !game.status().is_over() {
+        let moves: Vec<_> = game.position().legal_moves().collect();
+        game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+    }
+    game
+}
+
+#[test]
+fn an_exported_game_imports_as_the_same_game_with_its_players_date_result_and_level() {
+    let game = some_game(Mode::Computer { level: Level::Medium, human: Side::Black }, 400, 5);
+    let text = game.export("2026-11-30").to_tgk();
+    for tag in
+        ["[White \"Computer (Medium)\"]", "[Black \"Player\"]", "[Date \"2026.11.30\"]", "[Level \"Medium\"]"]
+    {
+        assert!(text.contains(tag), "{tag} in\n{text}");
+    }
+    let result = match game.status() {
+        toguz::rules::Status::Finished(o) => match o.winner {
+            Some(Side::White) => "1-0",
+            Some(Side::Black) => "0-1",
+            None => "1/2-1/2",
+        },
+        toguz::rules::Status::Ongoing => "*",
+    };
+    assert!(text.contains(&format!("[Result \"{result}\"]")));
+    let (back, record) = import_record(&text).unwrap();
+    assert_eq!(back.moves(), game.moves());
+    assert_eq!(back.position(), game.position());
+    assert_eq!(back.mode, Mode::HotSeat, "an imported game is looked at by people");
+    assert_eq!(record.tag("Date"), Some("2026.11.30"));
+}
+
+#[test]
+fn a_game_played_on_from_a_set_position_exports_its_start_and_imports_from_it() {
+    let earlier = some_game(Mode::HotSeat, 30, 9);
+    let mut game = Game::from_position(Mode::HotSeat, *earlier.position());
+    for _ in 0..6 {
+        let mv = game.position().legal_moves().next().unwrap();
+        game.play(mv).unwrap();
+    }
+    let text = game.export("2026-12-01").to_tgk();
+    assert!(text.contains(&format!("[Position \"{}\"]", earlier.position())), "{text}");
+    let (back, _) = import_record(&text).unwrap();
+    assert_eq!(back.start(), *earlier.position());
+    assert_eq!(back.moves(), game.moves());
+    // Without the tag the same moves do not replay from the usual start (or end elsewhere).
+    let without: String =
+        text.lines().filter(|l| !l.starts_with("[Position")).map(|l| format!("{l}\n")).collect();
+    assert!(import_record(&without).map_or(true, |(g, _)| g.position() != game.position()));
+}
+
+#[test]
+fn a_pasted_playok_export_imports() {
+    let (game, record) = import_record(&playok_export(40)).unwrap();
+    assert_eq!(game.history().len(), 40);
+    assert_eq!(record.tag("White"), Some("aibek"));
+}
+
+#[test]
+fn a_corrupted_record_is_refused_with_its_line_and_move_number_and_text_without_moves_is_no_game() {
+    let game = some_game(Mode::HotSeat, 20, 3);
+    let text = game.export("2026-11-30").to_tgk();
+    // Move 6 of white's: its landing hole changed (the line of the sixth pair is the tags' 7 plus 6).
+    let lines: Vec<&str> = text.lines().collect();
+    let sixth = lines.iter().position(|l| l.starts_with("6.")).unwrap();
+    let mut words: Vec<String> = lines[sixth].split(' ').map(str::to_string).collect();
+    let wrong = if words[1].as_bytes()[1] == b'1' { '2' } else { '1' };
+    words[1] = format!("{}{wrong}{}", &words[1][..1], &words[1][2..]);
+    let mut broken = lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    broken[sixth] = words.join(" ");
+    match import_record(&broken.join("\n")) {
+        Err(ImportError::Refused(e)) => {
+            assert_eq!(e.line, sixth + 1, "{e}");
+            assert_eq!(e.mv, Some((6, Side::White)), "{e}");
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    assert_eq!(import_record("").unwrap_err(), ImportError::NoGame);
+    assert_eq!(import_record("[Event \"x\"]\n").unwrap_err(), ImportError::NoGame);
+    assert!(matches!(import_record("hello there"), Err(ImportError::Refused(e)) if e.line == 1));
+    assert!(matches!(import_record("[Position \"nonsense\"]\n1. 76\n"), Err(ImportError::Refused(_))));
+}

@@ -106,7 +106,7 @@ fn the_last_move_is_marked_on_its_hole_and_where_its_last_stone_landed() {
 }
 
 /// Plays these holes in hot-seat from the title, alternating sides from white.
-fn hot_seat_game(app: &mut App, holes: &[u8]) {
+pub(crate) fn hot_seat_game(app: &mut App, holes: &[u8]) {
     press(app, "Play hot-seat");
     frames(app, 3);
     for (i, &hole) in holes.iter().enumerate() {

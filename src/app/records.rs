@@ -1,0 +1,227 @@
+//! Records in and out. "Export" (in the move list) writes the game looked at as TGK text, with its
+//! players, date, result and level: to the system's clipboard (Android's through its Java API, the
+//! desktop's through Bevy's clipboard) and, on the desktop, to a file beside the saves. "Paste a record"
+//! (in Games) opens a TGK or PlayOK record from the clipboard, and on the desktop a record file dropped
+//! on the window opens the same way: it is replayed through the rules, kept in the games played and
+//! shown in review. A record that does not replay is refused with its line and move number, and nothing
+//! already kept is touched.
+
+use std::path::{Path, PathBuf};
+
+use bevy::clipboard::{Clipboard, ClipboardRead};
+use bevy::prelude::*;
+use bevy::window::FileDragAndDrop;
+
+use crate::game::{Game, ImportError, import_record};
+
+use super::history::{History, HistoryList, HistoryWriter, PastGame, today};
+use super::locale::Locale;
+use super::persistence::{SavePath, SavedMoves};
+use super::review::{Review, ReviewPast};
+use super::{ExportRecord, PasteRecord, Screen, Session, Toast, words};
+
+/// The record text to open: pasted, or read from a dropped file (`None`: nothing readable there).
+#[derive(Message, Clone, Debug)]
+pub struct IncomingRecord(pub Option<String>);
+
+/// A clipboard read on its way (the web's clipboard answers a frame or more later).
+#[derive(Resource, Default)]
+struct PendingPaste(Option<ClipboardRead>);
+
+/// The last record exported: what "Paste a record" opens where the app cannot reach the system's
+/// clipboard (a desktop without one, iOS for now).
+#[derive(Resource, Default)]
+pub struct LastExport(pub Option<String>);
+
+pub(super) fn plugin(app: &mut App) {
+    // Both come with Bevy's window and text plugins; the headless tests of the board run without them.
+    app.add_message::<IncomingRecord>()
+        .add_message::<FileDragAndDrop>()
+        .init_resource::<Clipboard>()
+        .init_resource::<PendingPaste>()
+        .init_resource::<LastExport>()
+        .add_systems(
+            Update,
+            (export, paste, receive_paste, read_dropped_files, open_record)
+                .chain()
+                .in_set(super::Frame::Rules),
+        );
+}
+
+/// The game on show: the one reviewed, or the one played.
+fn shown_game<'a>(session: &'a Session, review: Option<&'a Review>) -> &'a Game {
+    review.map_or(&session.game, |r| &r.game)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn export(
+    mut requests: MessageReader<ExportRecord>,
+    session: Res<Session>,
+    review: Option<Res<Review>>,
+    history: Res<History>,
+    save_path: Res<SavePath>,
+    locale: Res<Locale>,
+    mut clipboard: ResMut<Clipboard>,
+    mut last: ResMut<LastExport>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let game = shown_game(&session, review.as_deref());
+    // The day the game began, as the history keeps it.
+    let date = history.games.iter().find(|g| g.game.id == game.id).map_or_else(today, |g| g.date.clone());
+    let text = game.export(&date).to_tgk();
+    let copied = copy(&mut clipboard, &text);
+    let file = save_file(save_path.0.as_deref(), &date, game.id, &text);
+    last.0 = Some(text);
+    let message = match (file, copied) {
+        (Some(Ok(path)), true) => locale.f("records.saved", &[("file", &path.display())]),
+        (Some(Ok(path)), false) => locale.f("records.saved_only", &[("file", &path.display())]),
+        (_, true) => locale.t("records.copied"),
+        (Some(Err(e)), false) => locale.f("records.failed", &[("error", &e)]),
+        (None, false) => locale.f("records.failed", &[("error", &"no clipboard")]),
+    };
+    toasts.write(Toast(message));
+}
+
+/// Puts the record on the system's clipboard; whether it got there.
+fn copy(clipboard: &mut Clipboard, text: &str) -> bool {
+    #[cfg(target_os = "android")]
+    {
+        let _ = clipboard;
+        super::android::copy_text(text)
+            .inspect_err(|e| warn!("the clipboard refused the record: {e}"))
+            .is_ok()
+    }
+    // Bevy's clipboard on iOS is the app's own: nothing another app can paste.
+    #[cfg(target_os = "ios")]
+    {
+        let _ = (clipboard, text);
+        false
+    }
+    #[cfg(not(any(target_os = "android", target_os = "ios")))]
+    {
+        clipboard
+            .set_text(text.to_string())
+            .inspect_err(|e| warn!("the clipboard refused the record: {e:?}"))
+            .is_ok()
+    }
+}
+
+/// On the desktop, the record goes to a file in `records/` beside the saves as well (a phone's app
+/// folder is out of its user's reach: there the clipboard is the way out).
+fn save_file(save: Option<&Path>, date: &str, id: u64, text: &str) -> Option<Result<PathBuf, String>> {
+    if cfg!(any(target_os = "android", target_os = "ios", target_arch = "wasm32")) {
+        return None;
+    }
+    let dir = save?.parent()?.join("records");
+    let path = dir.join(format!("toguz-{date}-{:06x}.tgk", id & 0xff_ffff));
+    Some(super::persistence::write_atomically(&path, text).map(|()| path).map_err(|e| e.to_string()))
+}
+
+fn paste(
+    mut requests: MessageReader<PasteRecord>,
+    mut clipboard: ResMut<Clipboard>,
+    mut pending: ResMut<PendingPaste>,
+    mut incoming: MessageWriter<IncomingRecord>,
+    last: Res<LastExport>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    #[cfg(target_os = "android")]
+    {
+        let _ = (&mut clipboard, &mut pending);
+        let text =
+            super::android::pasted_text().inspect_err(|e| warn!("the clipboard could not be read: {e}"));
+        incoming.write(IncomingRecord(text.ok().flatten().or_else(|| last.0.clone())));
+    }
+    #[cfg(not(target_os = "android"))]
+    {
+        let _ = (&mut incoming, &last);
+        pending.0 = Some(clipboard.fetch_text());
+    }
+}
+
+fn receive_paste(
+    mut pending: ResMut<PendingPaste>,
+    last: Res<LastExport>,
+    mut incoming: MessageWriter<IncomingRecord>,
+) {
+    let Some(read) = pending.0.as_mut() else { return };
+    let Some(result) = read.poll_result() else { return };
+    pending.0 = None;
+    // Where the system's clipboard is out of reach (or empty), the record exported last.
+    let text = match result {
+        Ok(text) if !text.trim().is_empty() => Some(text),
+        _ => last.0.clone(),
+    };
+    incoming.write(IncomingRecord(text));
+}
+
+/// A record file dropped on the window (desktop), on the title where the games played are.
+fn read_dropped_files(
+    mut drops: MessageReader<FileDragAndDrop>,
+    screen: Res<State<Screen>>,
+    mut incoming: MessageWriter<IncomingRecord>,
+) {
+    for drop in drops.read() {
+        if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop
+            && *screen.get() == Screen::Title
+        {
+            let text = std::fs::read(path_buf).ok().map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+            incoming.write(IncomingRecord(text));
+        }
+    }
+}
+
+/// A date tag (`2024.05.01`, `2024-05-01`) as the history writes dates, if it is a whole date.
+fn history_date(tag: &str) -> Option<String> {
+    let parts: Vec<&str> = tag.split(['.', '-', '/']).collect();
+    match parts.as_slice() {
+        [y, m, d] if y.len() == 4 && m.len() == 2 && d.len() == 2 => {
+            [y, m, d].iter().all(|p| p.bytes().all(|b| b.is_ascii_digit())).then(|| format!("{y}-{m}-{d}"))
+        }
+        _ => None,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn open_record(
+    mut incoming: MessageReader<IncomingRecord>,
+    screen: Res<State<Screen>>,
+    locale: Res<Locale>,
+    mut history: ResMut<History>,
+    mut writer: ResMut<HistoryWriter>,
+    mut list: ResMut<HistoryList>,
+    mut review: MessageWriter<ReviewPast>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    for IncomingRecord(text) in incoming.read() {
+        match import_record(text.as_deref().unwrap_or("")) {
+            Err(ImportError::NoGame) => {
+                toasts.write(Toast(locale.t("records.empty")));
+            }
+            Err(ImportError::Refused(e)) => {
+                let at = match e.mv {
+                    Some((number, _)) => locale.f("records.at_move", &[("line", &e.line), ("move", &number)]),
+                    None => locale.f("records.at_line", &[("line", &e.line)]),
+                };
+                let error = format!("{at}: {}", e.message);
+                toasts.write(Toast(locale.f("records.refused", &[("error", &error)])));
+            }
+            Ok((game, record)) => {
+                let date = record.tag("Date").and_then(history_date).unwrap_or_else(today);
+                history.add(PastGame { date, game: SavedMoves::of(&game) });
+                history.write(&mut writer);
+                let moves = words::moves(&locale, game.history().len() as i64);
+                toasts.write(Toast(locale.f("records.imported", &[("moves", &moves)])));
+                if *screen.get() == Screen::Title {
+                    list.open = false;
+                    review.write(ReviewPast(game));
+                }
+            }
+        }
+    }
+}

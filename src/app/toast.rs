@@ -1,0 +1,104 @@
+//! Short messages on the screens without the game's bars (the title, review): a box floating over the
+//! lower part of the screen, for a few seconds. The game screen shows its messages in its own bar (`hud`).
+
+use bevy::prelude::*;
+
+use super::theme;
+use super::widgets::text;
+use super::{Screen, Toast};
+
+/// Long enough to read a refusal with its line and move number, or where a file went.
+const SHOWN_FOR: f32 = 5.0;
+
+/// The message shown, and for how much longer.
+#[derive(Resource, Default)]
+pub struct FloatingToast {
+    pub text: String,
+    remaining: f32,
+}
+
+#[derive(Component)]
+struct ToastBox;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FloatingToast>()
+        .add_systems(Startup, spawn_box)
+        .add_systems(Update, show.in_set(super::Frame::View).run_if(not(in_state(Screen::Game))))
+        .add_systems(OnEnter(Screen::Game), |mut toast: ResMut<FloatingToast>| {
+            *toast = FloatingToast::default()
+        });
+}
+
+fn spawn_box(mut commands: Commands) {
+    commands
+        .spawn((
+            Name::new("Floating message"),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                right: px(0),
+                bottom: percent(16),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+            // Over the panels, under nothing: a message never hides a question's buttons for long.
+            GlobalZIndex(60),
+            Pickable::IGNORE,
+            Visibility::Hidden,
+            ToastBox,
+        ))
+        .with_children(|row| {
+            row.spawn((
+                Node {
+                    // A fixed width: text left to size itself is measured at its narrowest.
+                    width: percent(88),
+                    max_width: px(460),
+                    padding: UiRect::axes(px(14), px(10)),
+                    border_radius: BorderRadius::all(px(12)),
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                },
+                BackgroundColor(theme::PANEL),
+                Pickable::IGNORE,
+            ))
+            .with_child((
+                text("", 16.0, theme::TEXT),
+                TextLayout::justify(Justify::Center),
+                Pickable::IGNORE,
+            ));
+        });
+}
+
+fn show(
+    time: Res<Time>,
+    mut toasts: MessageReader<Toast>,
+    mut toast: ResMut<FloatingToast>,
+    mut boxes: Query<(&mut Visibility, &Children), With<ToastBox>>,
+    children: Query<&Children>,
+    mut texts: Query<&mut Text>,
+) {
+    for t in toasts.read() {
+        toast.text = t.0.clone();
+        toast.remaining = SHOWN_FOR;
+    }
+    if toast.remaining > 0.0 {
+        toast.remaining -= time.delta_secs();
+        if toast.remaining <= 0.0 {
+            toast.text.clear();
+        }
+    }
+    let Ok((mut visibility, row)) = boxes.single_mut() else { return };
+    let want = if toast.text.is_empty() { Visibility::Hidden } else { Visibility::Inherited };
+    if *visibility != want {
+        *visibility = want;
+    }
+    for &card in row {
+        for &label in children.get(card).into_iter().flatten() {
+            if let Ok(mut shown) = texts.get_mut(label)
+                && shown.0 != toast.text
+            {
+                shown.0 = toast.text.clone();
+            }
+        }
+    }
+}

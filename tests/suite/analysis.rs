@@ -1,0 +1,268 @@
+//! After the game: the computer's view in review (the whole game judged move by move while frames keep
+//! ticking, the graph tapped to jump, the moves that lost most marked with the better move, and never a
+//! hidden hint in a game still being played), and records out and in (export, paste, a dropped file).
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use toguz::ai::Player;
+use toguz::app::analysis::Analysis;
+use toguz::app::history::{HistoryFile, PastGame};
+use toguz::app::persistence::SavedMoves;
+use toguz::app::review::Review;
+use toguz::app::{Screen, Session};
+use toguz::engine::tools::play_game;
+use toguz::game::Mode;
+use toguz::rules::{Side, Status};
+
+use super::flows::{
+    PHONE, TABLET, button, frames, has_button, moves, press, save_dir, screen, start_app, tap_hole,
+    touch_tap_arriving, wait_for_moves,
+};
+
+/// A finished game between two random players, kept in the history of `dir` as a hot-seat game.
+fn finished_game_in_history(dir: &std::path::Path, seed: u64) -> Vec<u8> {
+    let (status, holes) = play_game(&Player::Random, &Player::Random, &[], seed);
+    assert!(matches!(status, Status::Finished(_)));
+    let game = SavedMoves { mode: Mode::HotSeat, start: None, moves: holes.clone(), id: 42 };
+    let file = HistoryFile { version: 1, games: vec![PastGame { date: "2026-11-30".into(), game }] };
+    std::fs::write(dir.join("history.ron"), ron::to_string(&file).unwrap()).unwrap();
+    holes
+}
+
+/// Runs frames until the analysis has judged every move; returns how many frames that took.
+fn frames_until_analysed(app: &mut App) -> usize {
+    let start = Instant::now();
+    let mut ticks = 0;
+    while !app.world().resource::<Analysis>().is_done() && start.elapsed() < Duration::from_secs(120) {
+        app.update();
+        ticks += 1;
+    }
+    assert!(app.world().resource::<Analysis>().is_done(), "the analysis finished");
+    ticks
+}
+
+/// The texts on screen.
+fn texts(app: &mut App) -> Vec<String> {
+    let mut q = app.world_mut().query::<(&Text, &InheritedVisibility)>();
+    q.iter(app.world()).filter(|(_, v)| v.get()).map(|(t, _)| t.0.clone()).collect()
+}
+
+/// Taps the evaluation graph at `fraction` of its width (0 at its left edge).
+fn tap_graph(app: &mut App, fraction: f32) {
+    let (entity, centre) = button(app, "Evaluation graph");
+    let width = app.world().get::<ComputedNode>(entity).unwrap().size().x / super::flows::WINDOW_SCALE;
+    touch_tap_arriving(app, centre + Vec2::new((fraction - 0.5) * width, 0.0));
+}
+
+/// In review of a finished game: waits for the analysis and shows the first move it marks, if any.
+pub(crate) fn show_a_marked_move(app: &mut App) {
+    frames_until_analysed(app);
+    let verdicts = app.world().resource::<Analysis>().verdicts.clone();
+    if let Some(i) = verdicts.iter().position(|v| v.is_mistake()) {
+        tap_graph(app, (i as f32 + 0.5) / verdicts.len() as f32);
+        assert_eq!(app.world().resource::<Review>().at, i + 1);
+        frames(app, 2);
+    }
+}
+
+#[test]
+fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jumps_to_a_move() {
+    for size in [PHONE, TABLET] {
+        let dir = save_dir("analysis");
+        let holes = finished_game_in_history(&dir, 7);
+        let mut app = start_app(size, &dir);
+        press(&mut app, "Games");
+        press(&mut app, "Game 1");
+        frames(&mut app, 3);
+        assert_eq!(screen(&app), Screen::Review);
+        let ticks = frames_until_analysed(&mut app);
+        let analysis = app.world().resource::<Analysis>();
+        assert_eq!(analysis.verdicts.len(), holes.len());
+        assert!(analysis.verdicts.iter().zip(&holes).all(|(v, &h)| v.hole.number() == h));
+        // One search a position, each in slices between frames: never the whole game in one frame.
+        assert!(ticks >= holes.len(), "{ticks} frames for {} moves", holes.len());
+        let words = texts(&mut app);
+        assert!(
+            words.iter().any(|t| t.starts_with("Orange: a move that lost 3 stones or more")),
+            "{words:?}"
+        );
+        // The panel keeps clear of the board.
+        let board = app.world().resource::<toguz::app::layout::BoardLayout>().board;
+        let (graph, _) = button(&mut app, "Evaluation graph");
+        let node = app.world().get::<ComputedNode>(graph).unwrap().size();
+        assert!(node.x > 100.0 && node.y >= 28.0, "a graph a finger can use: {node}");
+        assert!(board.height() > 200.0);
+
+        // The middle of the graph shows the position after the move in the middle of the game.
+        tap_graph(&mut app, 0.5);
+        let n = holes.len();
+        assert_eq!(app.world().resource::<Review>().at, n / 2 + 1);
+        assert_eq!(moves(&app), holes[..n / 2 + 1]);
+
+        // A move marked on the graph: tapped, the line names the better move and why.
+        let verdicts = app.world().resource::<Analysis>().verdicts.clone();
+        let (i, marked) =
+            verdicts.iter().enumerate().find(|(_, v)| v.is_mistake()).expect("random play errs");
+        tap_graph(&mut app, (i as f32 + 0.5) / n as f32);
+        assert_eq!(app.world().resource::<Review>().at, i + 1);
+        frames(&mut app, 2);
+        let better = marked.better.as_ref().unwrap();
+        let words = texts(&mut app);
+        let line = words.iter().find(|t| t.contains(" lost ")).unwrap_or_else(|| panic!("{words:?}"));
+        assert!(line.contains(&format!("Better: {}", better.hole)), "{line}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_game_in_play_against_the_computer_is_not_analysed_until_it_is_over() {
+    let dir = save_dir("analysis-hidden");
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Play vs computer");
+    frames(&mut app, 3);
+    tap_hole(&mut app, Side::White, 7);
+    wait_for_moves(&mut app, 2);
+    press(&mut app, "Menu");
+    press(&mut app, "Moves");
+    press(&mut app, "Review");
+    assert_eq!(screen(&app), Screen::Review);
+    frames(&mut app, 60);
+    assert!(!has_button(&mut app, "Evaluation graph"), "no graph during play");
+    assert!(!has_button(&mut app, "Show the computer's view"), "nor a way to ask for it");
+    assert!(app.world().resource::<Analysis>().verdicts.is_empty(), "nothing analysed");
+    assert!(!texts(&mut app).iter().any(|t| t.contains("ahead by") || t.contains("Even")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unfinished_hot_seat_game_is_analysed_only_when_the_players_ask_and_a_finished_one_at_once() {
+    let dir = save_dir("analysis-ask");
+    let mut app = start_app(PHONE, &dir);
+    super::review::hot_seat_game(&mut app, &[7, 3, 2]);
+    press(&mut app, "Menu");
+    press(&mut app, "Moves");
+    press(&mut app, "Review");
+    frames(&mut app, 30);
+    assert!(!has_button(&mut app, "Evaluation graph"));
+    assert!(app.world().resource::<Analysis>().verdicts.is_empty());
+    press(&mut app, "Show the computer's view");
+    frames_until_analysed(&mut app);
+    assert_eq!(app.world().resource::<Analysis>().verdicts.len(), 3);
+    assert!(has_button(&mut app, "Evaluation graph"));
+    assert!(!has_button(&mut app, "Show the computer's view"));
+    // The review still steps and returns to the game as it was.
+    press(&mut app, "Back to the game");
+    frames(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(moves(&app), [7, 3, 2]);
+    assert!(matches!(app.world().resource::<Session>().game.mode, Mode::HotSeat));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Records out and in.
+
+/// The floating message on the title and in review, or the game's message bar.
+fn message(app: &mut App) -> String {
+    let floating = app.world().resource::<toguz::app::toast::FloatingToast>().text.clone();
+    if floating.is_empty() {
+        app.world().resource::<toguz::app::hud::ToastState>().text.clone()
+    } else {
+        floating
+    }
+}
+
+fn history_moves(app: &App) -> Vec<Vec<u8>> {
+    app.world()
+        .resource::<toguz::app::history::History>()
+        .games
+        .iter()
+        .map(|g| g.game.moves.clone())
+        .collect()
+}
+
+#[test]
+fn an_exported_game_is_written_as_a_record_and_pasted_back_opens_the_same_game_in_review() {
+    let dir = save_dir("records-round-trip");
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Play hot-seat");
+    frames(&mut app, 3);
+    for (side, hole) in
+        [(Side::White, 7), (Side::Black, 3), (Side::White, 2), (Side::Black, 9), (Side::White, 1)]
+    {
+        tap_hole(&mut app, side, hole);
+    }
+    press(&mut app, "Menu");
+    press(&mut app, "Moves");
+    press(&mut app, "Export");
+    // On the desktop the record is a file beside the saves, named in the message.
+    let files: Vec<_> = std::fs::read_dir(dir.join("records")).unwrap().flatten().map(|e| e.path()).collect();
+    assert_eq!(files.len(), 1);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(text.contains("[White \"White\"]") && text.contains("[Result \"*\"]"), "{text}");
+    assert!(message(&mut app).contains(&files[0].display().to_string()), "{}", message(&mut app));
+
+    let played = app.world().resource::<Session>().game.id;
+    press(&mut app, "Close");
+    press(&mut app, "Menu");
+    press(&mut app, "Quit to title");
+    frames(&mut app, 3);
+    press(&mut app, "Games");
+    press(&mut app, "Paste a record");
+    frames(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Review, "the record opens in review");
+    let review = app.world().resource::<Review>();
+    assert_eq!(review.game.moves(), [7, 3, 2, 9, 1]);
+    assert_ne!(review.game.id, played, "a game of its own");
+    assert_eq!(message(&mut app), "Record opened (5 moves) and kept in Games.");
+    assert_eq!(
+        history_moves(&app),
+        [vec![7, 3, 2, 9, 1], vec![7, 3, 2, 9, 1]],
+        "kept beside the game played"
+    );
+    // An imported game is a finished or left game: the computer's view is there at once.
+    frames_until_analysed(&mut app);
+    assert_eq!(app.world().resource::<Analysis>().verdicts.len(), 5);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_record_dropped_on_the_window_is_refused_with_its_line_and_move_and_nothing_kept_changes() {
+    let dir = save_dir("records-refused");
+    let holes = finished_game_in_history(&dir, 11);
+    let kept = std::fs::read(dir.join("history.ron")).unwrap();
+    let mut app = start_app(PHONE, &dir);
+    let game = toguz::game::Game::from_moves(Mode::HotSeat, &holes).unwrap();
+    let good = game.export("2026-11-30").to_tgk();
+    // White's third move lands elsewhere than the record says: line 7 of tags, then the third pair.
+    let mut lines: Vec<String> = good.lines().map(str::to_string).collect();
+    let third = lines.iter().position(|l| l.starts_with("3.")).unwrap();
+    let mut words: Vec<String> = lines[third].split(' ').map(str::to_string).collect();
+    let landing = words[1].as_bytes()[1];
+    let wrong = if landing == b'1' { '2' } else { '1' };
+    words[1] = format!("{}{wrong}{}", &words[1][..1], &words[1][2..]);
+    lines[third] = words.join(" ");
+    let window = super::flows::window_entity(&mut app);
+    let drop_file = |app: &mut App, name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        app.world_mut().write_message(bevy::window::FileDragAndDrop::DroppedFile { window, path_buf: path });
+        frames(app, 3);
+    };
+    drop_file(&mut app, "bad.tgk", &lines.join("\n"));
+    assert_eq!(screen(&app), Screen::Title);
+    let said = message(&mut app);
+    assert!(said.starts_with(&format!("Not opened: line {}, move 3: ", third + 1)), "{said}");
+    assert!(said.ends_with("Nothing was changed."), "{said}");
+    frames(&mut app, 10);
+    assert_eq!(std::fs::read(dir.join("history.ron")).unwrap(), kept, "the history file is untouched");
+    assert_eq!(history_moves(&app), std::slice::from_ref(&holes));
+
+    drop_file(&mut app, "notes.txt", "shopping: bread, milk\n");
+    assert!(message(&mut app).starts_with("Not opened: line 1"), "{}", message(&mut app));
+    drop_file(&mut app, "good.tgk", &good);
+    assert_eq!(screen(&app), Screen::Review);
+    assert_eq!(app.world().resource::<Review>().game.moves(), holes);
+    assert_eq!(history_moves(&app).len(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
