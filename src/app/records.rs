@@ -215,7 +215,7 @@ fn open_record(
                 let date = record.tag("Date").and_then(history_date).unwrap_or_else(today);
                 history.add(PastGame { date, game: SavedMoves::of(&game) });
                 history.write(&mut writer);
-                let moves = words::moves(&locale, game.history().len() as i64);
+                let moves = words::moves(&locale, super::review::rows(&game).len() as i64);
                 toasts.write(Toast(locale.f("records.imported", &[("moves", &moves)])));
                 if *screen.get() == Screen::Title {
                     list.open = false;

@@ -471,9 +471,9 @@ fn list_room(view: Vec2) -> (usize, usize) {
     let scale = super::layout::text_scale(view);
     let (w, h) = (view.x / scale, view.y / scale);
     let columns = if w >= 700.0 { 6 } else { 3 };
-    // The title, the legend (two lines on a phone), the buttons, the gaps and the card's own padding take
-    // about 240 pixels.
-    let rows = ((h - 240.0) / ROW_HEIGHT).floor().clamp(3.0, 18.0) as usize;
+    // The title, the legend (two lines on a phone), who plays each column, the buttons, the gaps and the
+    // card's own padding take about 280 pixels.
+    let rows = ((h - 280.0) / ROW_HEIGHT).floor().clamp(3.0, 18.0) as usize;
     (columns, rows)
 }
 
@@ -566,6 +566,25 @@ fn show_list(
                         Node {
                             width: percent(100),
                             max_height: px(54),
+                            overflow: Overflow::clip(),
+                            ..default()
+                        },
+                    ));
+                    // Who each column of a pair is: the player's own names for the sides.
+                    let columns = locale.f(
+                        "moves.columns",
+                        &[
+                            ("white", &super::words::player_short(&locale, &game.mode, Side::White)),
+                            ("black", &super::words::player_short(&locale, &game.mode, Side::Black)),
+                        ],
+                    );
+                    card.spawn((
+                        Name::new("Move columns' players"),
+                        text(columns, 13.0, theme::TEXT),
+                        TextLayout::justify(Justify::Center),
+                        Node {
+                            width: percent(100),
+                            max_height: px(36),
                             overflow: Overflow::clip(),
                             ..default()
                         },

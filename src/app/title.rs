@@ -366,7 +366,8 @@ fn unfinished(saved: &SavedGame) -> bool {
 
 /// "Against Medium, 12 moves played": which game Continue brings back.
 pub(super) fn saved_game_words(locale: &Locale, game: &super::persistence::SavedMoves) -> String {
-    let n = game.moves.len() as i64;
+    // Moves as a record numbers them: a move is a pair, white's and black's.
+    let n = game.game().map_or(game.moves.len().div_ceil(2), |g| super::review::rows(&g).len()) as i64;
     match game.mode {
         Mode::Computer { level, .. } => {
             let level = locale.t(words::level_key(level));
