@@ -60,7 +60,7 @@ fn new_id() -> u64 {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     let count = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let nanos =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
     (nanos ^ count.rotate_left(48)).max(1)
 }
 
@@ -276,8 +276,9 @@ pub enum ImportError {
     Refused(RecordError),
 }
 
-/// The first game of a TGK or PlayOK text, replayed through the rules, as a two-player game, with its
-/// record (its tags). Nothing is kept of a game that does not replay to its last move.
+/// The first game of a TGK or PlayOK text, replayed through the rules, with its record (its tags). Its
+/// mode is the one its tags name where they are this app's own (`Player` against a computer `Level`),
+/// else two players. Nothing is kept of a game that does not replay to its last move.
 pub fn import_record(text: &str) -> Result<(Game, GameRecord), ImportError> {
     let record = match read_games(text).into_iter().next() {
         None => return Err(ImportError::NoGame),
@@ -290,7 +291,13 @@ pub fn import_record(text: &str) -> Result<(Game, GameRecord), ImportError> {
     let positions = record.replay().map_err(ImportError::Refused)?;
     let holes: Vec<u8> = record.moves.iter().map(|m| m.text.hole.number()).collect();
     // The replay has checked every move: this cannot fail, but a failure is still a refusal, not a panic.
-    let game = Game::from_moves_at(Mode::HotSeat, positions[0], &holes)
+    let level = record.tag("Level").and_then(|l| Level::parse(&l.to_lowercase()));
+    let mode = match (level, record.tag("White"), record.tag("Black")) {
+        (Some(level), Some("Player"), _) => Mode::Computer { level, human: Side::White },
+        (Some(level), _, Some("Player")) => Mode::Computer { level, human: Side::Black },
+        _ => Mode::HotSeat,
+    };
+    let game = Game::from_moves_at(mode, positions[0], &holes)
         .map_err(|e| ImportError::Refused(RecordError { line: record.line, mv: None, message: e.0 }))?;
     Ok((game, record))
 }

@@ -18,3 +18,11 @@ pub mod app;
 pub fn main() {
     app::run(app::Launch::default());
 }
+
+/// The entry point in a browser (`bash .ci/web`): the page's script loads the module, and this starts the
+/// game on the page's canvas (`#[bevy_main]` makes no entry there).
+#[cfg(all(feature = "app", target_arch = "wasm32"))]
+#[wasm_bindgen::prelude::wasm_bindgen(start)]
+pub fn start() {
+    app::run(app::Launch::default());
+}

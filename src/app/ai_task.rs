@@ -72,18 +72,63 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Game), |mut t: ResMut<Thinking>| t.cancel());
 }
 
-/// Runs a search as a future: a slice of nodes, then a yield, until it is done or cancelled.
+/// How long the search runs before it lets others go on. On a native thread it yields after every slice.
+/// In a browser the pool runs on the page's own thread, in microtasks that the page runs to the last before
+/// it draws or reads a touch: there the search keeps going for a few milliseconds, then gives the page a
+/// real turn (`yield_to_others`).
+#[cfg(not(target_arch = "wasm32"))]
+const TURN: std::time::Duration = std::time::Duration::ZERO;
+#[cfg(target_arch = "wasm32")]
+const TURN: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// Runs a search as a future: slices of nodes, then a yield, until it is done or cancelled.
 pub async fn run_cooperatively(mut search: Search, cancel: &AtomicBool) -> Option<Iteration> {
     let start = Instant::now();
+    let mut turn = Instant::now();
     loop {
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
         match search.step(SLICE_NODES, start.elapsed().as_millis() as u64) {
-            Step::Pending => future::yield_now().await,
             Step::Done(result) => return Some(result),
+            Step::Pending if turn.elapsed() >= TURN => {
+                yield_to_others().await;
+                turn = Instant::now();
+            }
+            Step::Pending => {}
         }
     }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+async fn yield_to_others() {
+    future::yield_now().await;
+}
+
+/// A message the page posts to itself arrives as a new task: frames and touches run before it. (A plain
+/// yield only queues another microtask; a zero timeout would do too, but browsers slow chained timers to
+/// 4 ms.)
+#[cfg(target_arch = "wasm32")]
+async fn yield_to_others() {
+    use wasm_bindgen::{JsCast, JsValue, closure::Closure};
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let Ok(channel) = web_sys::MessageChannel::new() else {
+            let _ = resolve.call0(&JsValue::UNDEFINED);
+            return;
+        };
+        let (receiver, sender) = (channel.port1(), channel.port2());
+        let go_on = resolve.clone();
+        // The handler holds the channel, so that no port is collected before the message lands.
+        let handler = Closure::once_into_js(move || {
+            drop(channel);
+            let _ = go_on.call0(&JsValue::UNDEFINED);
+        });
+        receiver.set_onmessage(Some(handler.unchecked_ref()));
+        if sender.post_message(&JsValue::UNDEFINED).is_err() {
+            let _ = resolve.call0(&JsValue::UNDEFINED);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// The computer's move for `level`.

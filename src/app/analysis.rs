@@ -87,6 +87,8 @@ impl ComputerView {
 
 /// The evaluation's reach on the graph and the bar: a lead this large fills it.
 const FULL_LEAD: f32 = 20.0;
+/// Black's share of the bar and Black's bars on the graph: greyer than a black stone, to read on the panel.
+const BLACK_SHARE: Color = Color::srgb(0.38, 0.33, 0.30);
 
 #[derive(Component)]
 struct AnalysisPanel;
@@ -148,7 +150,17 @@ fn decide(
     mut room: ResMut<BoardRoom>,
 ) {
     let Some(review) = review else { return };
-    let in_play = review.back_to == Screen::Game || saved.0.as_ref().is_some_and(|s| s.id == review.game.id);
+    // The game in play: the one set aside, the one waiting in the save, or any game that is the start of
+    // the saved one (a record of it exported and pasted back).
+    let in_play = review.back_to == Screen::Game
+        || saved.0.as_ref().is_some_and(|s| {
+            s.id == review.game.id
+                || s.game().is_ok_and(|g| {
+                    g.start() == review.game.start()
+                        && !g.status().is_over()
+                        && g.moves().starts_with(&review.game.moves())
+                })
+        });
     let allowed = allowed(&review.game, in_play);
     *view = ComputerView { allowed: Some(allowed), asked: false };
     room.analysis = allowed != ViewAllowed::AfterGame && !review.game.history().is_empty();
@@ -260,16 +272,16 @@ fn spawn_panel(
                         Name::new("Evaluation bar"),
                         Node {
                             flex_grow: 1.0,
-                            min_width: px(40),
+                            min_width: px(80),
                             height: px(12),
                             border: UiRect::all(px(1)),
                             border_radius: BorderRadius::all(px(6)),
                             overflow: Overflow::clip(),
                             ..default()
                         },
-                        // Outlined: Black's share is as dark as the panel behind it.
+                        // Black's share lighter than a black stone, so that it reads on the dark panel.
                         BorderColor::all(theme::TEXT_DIM.with_alpha(0.5)),
-                        BackgroundColor(theme::side_color(Side::Black)),
+                        BackgroundColor(BLACK_SHARE),
                     ))
                     .with_child((
                         EvalWhite,
@@ -519,8 +531,16 @@ fn update_panel(
     }
     *drawn = Some(state);
     let eval = eval_at(&analysis.verdicts, review.at);
+    // The end of a finished game says how it ended, not who is "winning"; before the computer has got
+    // this far, an ellipsis.
+    let shown = review.game.truncated(review.at);
+    let ended = super::hud::result_text(&locale, &review.game.mode, &shown.status()).map(|(title, _)| title);
     for mut text in &mut label {
-        text.0 = eval.map_or_else(String::new, |e| eval_words(&locale, &review.game.mode, e));
+        text.0 = match (&ended, eval) {
+            (Some(title), _) => title.clone(),
+            (None, Some(e)) => eval_words(&locale, &review.game.mode, e),
+            (None, None) => "…".to_string(),
+        };
     }
     for mut node in &mut white {
         let share = eval.map_or(0.5, |e| 0.5 + 0.5 * reach(e) * e.signum());
@@ -549,7 +569,7 @@ fn update_panel(
         } else if v.after >= 0.0 {
             theme::side_color(Side::White)
         } else {
-            theme::side_color(Side::Black).lighter(0.25)
+            BLACK_SHARE
         };
     }
 }

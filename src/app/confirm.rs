@@ -90,7 +90,8 @@ fn show_question(
                         TextLayout::justify(Justify::Center),
                     ));
                     // Keeping the game comes first: the other button loses it.
-                    labelled_button(card, "confirm.cancel", 20.0, ()).observe(
+                    let keep = if play_from.0 { "confirm.stay" } else { "confirm.cancel" };
+                    labelled_button(card, keep, 20.0, ()).observe(
                         |_: On<Tap>,
                          mut pending: ResMut<PendingNewGame>,
                          mut play_from: ResMut<PendingPlayFrom>| {

@@ -83,7 +83,7 @@ pub fn read_history_text(text: &str) -> Result<Vec<PastGame>, String> {
 fn load_history(path: Res<SavePath>, mut history: ResMut<History>) {
     let Some(path) = path.0.as_ref().map(|p| p.with_file_name(FILE)) else { return };
     history.path = Some(path.clone());
-    let text = match std::fs::read_to_string(&path) {
+    let text = match super::storage::read(&path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
         Err(e) => {
@@ -95,7 +95,7 @@ fn load_history(path: Res<SavePath>, mut history: ResMut<History>) {
         Ok(games) => history.games = games,
         Err(e) => {
             warn!("the history is damaged, kept aside: {e}");
-            if let Err(e) = std::fs::rename(&path, path.with_extension("ron.damaged")) {
+            if let Err(e) = super::storage::set_aside(&path, &path.with_extension("ron.damaged")) {
                 warn!("could not keep the damaged history aside: {e}");
             }
         }
@@ -152,7 +152,8 @@ impl History {
 /// Today's date from the system clock, `YYYY-MM-DD` (UTC), with no calendar crate: days since 1970 to a
 /// civil date (Howard Hinnant's algorithm).
 pub fn today() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    // web_time: std's clock panics in a browser.
+    let secs = web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     civil_date(secs / 86_400)
 }
 

@@ -104,6 +104,8 @@ fn go_back(
             Screen::Lessons => next.set(from.0),
             Screen::Game => next.set(Screen::Title),
             Screen::Review => next.set(review.map_or(Screen::Game, |r| r.back_to)),
+            // A web page is left with the browser's own Back: ending the loop there would freeze it.
+            Screen::Title if cfg!(target_arch = "wasm32") => {}
             // On Android the activity finishes when the app's loop ends.
             Screen::Title => {
                 exit.write(AppExit::Success);

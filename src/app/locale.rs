@@ -122,6 +122,10 @@ impl Lang {
         if let Some(lang) = ios::preferred_language().and_then(|l| Lang::from_locale_name(&l)) {
             return lang;
         }
+        #[cfg(target_arch = "wasm32")]
+        if let Some(lang) = super::web::languages().iter().find_map(|l| Lang::from_locale_name(l)) {
+            return lang;
+        }
         for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let Ok(value) = std::env::var(var)
                 && !value.is_empty()

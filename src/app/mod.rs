@@ -25,10 +25,14 @@ pub mod safe_area;
 pub mod screenshot;
 pub mod sound;
 pub mod sowing;
+pub mod storage;
 pub mod theme;
 pub mod title;
 pub mod toast;
 pub mod tutorial;
+pub mod ui_map;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 pub mod widgets;
 pub mod words;
 
@@ -261,7 +265,10 @@ impl Plugin for GamePlugins {
             last_move::plugin,
             history::plugin,
             toast::plugin,
+            ui_map::plugin,
         ));
+        #[cfg(target_arch = "wasm32")]
+        app.add_plugins(web::plugin);
         #[cfg(target_os = "android")]
         app.add_plugins(android::plugin);
     }
@@ -336,8 +343,13 @@ pub fn near_side(session: &Session, settings: &Settings) -> Side {
 /// Builds and runs the app: desktop and mobile share this.
 pub fn run(launch: Launch) {
     let mut app = App::new();
+    let plugins = DefaultPlugins.set(WindowPlugin { primary_window: Some(window(&launch)), ..default() });
+    // In a browser every asset comes over HTTP: no `.meta` file is asked for beside each (a 404 apiece).
+    #[cfg(target_arch = "wasm32")]
+    let plugins =
+        plugins.set(bevy::asset::AssetPlugin { meta_check: bevy::asset::AssetMetaCheck::Never, ..default() });
     app.insert_resource(ClearColor(theme::BACKGROUND))
-        .add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window(&launch)), ..default() }))
+        .add_plugins(plugins)
         .add_plugins(GamePlugins)
         .add_plugins(screenshot::plugin)
         .add_systems(Startup, spawn_camera);
@@ -359,6 +371,12 @@ fn window(launch: &Launch) -> Window {
     if cfg!(any(target_os = "android", target_os = "ios")) {
         window.mode = bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current);
         window.resizable = false;
+    } else if cfg!(target_arch = "wasm32") {
+        // The page's canvas (assets/web/index.html), filling the page: it follows the browser's window
+        // and the phone's orientation; touches and keys stay with the game.
+        window.canvas = Some("#toguz".into());
+        window.fit_canvas_to_parent = true;
+        window.prevent_default_event_handling = true;
     } else {
         window.resolution = bevy::window::WindowResolution::new(launch.size.x as u32, launch.size.y as u32);
     }

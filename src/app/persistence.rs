@@ -8,7 +8,6 @@
 //! another version); a file that cannot be read at all is moved aside, never overwritten, and the
 //! player is told in words.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -145,6 +144,11 @@ impl SaveWriter {
 
     /// Waits for every pending write.
     pub fn flush(&mut self) {
+        // In a browser the pool runs its work right after the frame, before the page can be closed or
+        // reloaded: nothing is left to wait for, and blocking would hang the page.
+        if cfg!(target_arch = "wasm32") {
+            return;
+        }
         for task in self.pending.drain(..) {
             if let Err(e) = future::block_on(task) {
                 warn!("saving failed: {e}");
@@ -188,6 +192,11 @@ pub fn default_dir() -> Option<PathBuf> {
     {
         return std::env::var_os("HOME").map(|h| PathBuf::from(h).join("Library/Application Support/toguz"));
     }
+    // In a browser: the prefix of the page's storage keys (`toguz/save.ron`).
+    #[cfg(target_arch = "wasm32")]
+    {
+        return Some(PathBuf::from("toguz"));
+    }
     #[allow(unreachable_code)]
     if let Some(dir) = std::env::var_os("XDG_DATA_HOME") {
         return Some(PathBuf::from(dir).join("toguz"));
@@ -204,18 +213,10 @@ fn choose_path(mut commands: Commands, existing: Option<Res<SavePath>>, launch: 
     commands.insert_resource(SavePath(path));
 }
 
-/// Writes `text` to `path` so that the file is always either the old or the new content.
+/// Writes `text` to `path` so that the file is always either the old or the new content (a file, or in
+/// a browser an item of the page's storage: `storage`).
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let tmp = path.with_extension("ron.tmp");
-    {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
+    super::storage::write(path, text)
 }
 
 /// The saved game, if it still replays through the rules.
@@ -274,7 +275,7 @@ pub fn read_save_text(text: &str) -> Loaded {
 
 /// Reads the save at `path`: `None` when there is none.
 pub fn read_save(path: &Path) -> Option<Loaded> {
-    match std::fs::read_to_string(path) {
+    match super::storage::read(path) {
         Ok(text) => Some(read_save_text(&text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => Some(Loaded {
@@ -305,7 +306,7 @@ fn load_save(
     if loaded.damaged {
         // Keep the damaged file for inspection; never overwrite it silently.
         let aside = path.with_extension("ron.damaged");
-        if let Err(e) = std::fs::rename(path, &aside) {
+        if let Err(e) = super::storage::set_aside(path, &aside) {
             warn!("could not keep the damaged save aside: {e}");
         }
     }

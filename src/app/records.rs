@@ -2,8 +2,8 @@
 //! players, date, result and level: to the system's clipboard (Android's through its Java API, the
 //! desktop's through Bevy's clipboard) and, on the desktop, to a file beside the saves. "Paste a record"
 //! (in Games) opens a TGK or PlayOK record from the clipboard, and on the desktop a record file dropped
-//! on the window opens the same way: it is replayed through the rules, kept in the games played and
-//! shown in review. A record that does not replay is refused with its line and move number, and nothing
+//! on the window opens the same way: it is replayed through the rules, kept in the games played (unless
+//! it is there already) and shown in review. A record that does not replay is refused with its line and move number, and nothing
 //! already kept is touched.
 
 use std::path::{Path, PathBuf};
@@ -212,11 +212,27 @@ fn open_record(
                 toasts.write(Toast(locale.f("records.refused", &[("error", &error)])));
             }
             Ok((game, record)) => {
-                let date = record.tag("Date").and_then(history_date).unwrap_or_else(today);
-                history.add(PastGame { date, game: SavedMoves::of(&game) });
-                history.write(&mut writer);
-                let moves = words::moves(&locale, super::review::rows(&game).len() as i64);
-                toasts.write(Toast(locale.f("records.imported", &[("moves", &moves)])));
+                let saved = SavedMoves::of(&game);
+                // A game kept already (an export pasted back) opens as it is kept, not as a copy.
+                let kept = history
+                    .games
+                    .iter()
+                    .find(|g| g.game.moves == saved.moves && g.game.start == saved.start)
+                    .and_then(|g| g.game.game().ok());
+                let game = match kept {
+                    Some(kept) => {
+                        toasts.write(Toast(locale.t("records.already")));
+                        kept
+                    }
+                    None => {
+                        let date = record.tag("Date").and_then(history_date).unwrap_or_else(today);
+                        history.add(PastGame { date, game: saved });
+                        history.write(&mut writer);
+                        let moves = words::moves(&locale, super::review::rows(&game).len() as i64);
+                        toasts.write(Toast(locale.f("records.imported", &[("moves", &moves)])));
+                        game
+                    }
+                };
                 if *screen.get() == Screen::Title {
                     list.open = false;
                     review.write(ReviewPast(game));

@@ -86,7 +86,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Review), end_review)
         .add_systems(
             Update,
-            (open_or_jump, swipe.run_if(in_state(Screen::Review)), step, play_from_here)
+            (open_or_jump, (swipe, arrow_keys).run_if(in_state(Screen::Review)), step, play_from_here)
                 .chain()
                 .in_set(super::Frame::Rules)
                 .run_if(in_state(Screen::Game).or_else(in_state(Screen::Review))),
@@ -217,6 +217,21 @@ fn step(
             reset.write(BoardReset);
         }
         review.at = at;
+    }
+}
+
+/// The arrow keys step as ‹ › do, Home and End jump as « » do (a keyboard, a tablet's cover).
+fn arrow_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut steps: MessageWriter<ReviewStep>) {
+    let Some(keys) = keys else { return };
+    for (key, step) in [
+        (KeyCode::ArrowLeft, ReviewStep::Back),
+        (KeyCode::ArrowRight, ReviewStep::Forward),
+        (KeyCode::Home, ReviewStep::First),
+        (KeyCode::End, ReviewStep::Last),
+    ] {
+        if keys.just_pressed(key) {
+            steps.write(step);
+        }
     }
 }
 

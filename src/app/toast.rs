@@ -1,5 +1,6 @@
-//! Short messages on the screens without the game's bars (the title, review): a box floating over the
-//! lower part of the screen, for a few seconds. The game screen shows its messages in its own bar (`hud`).
+//! Short messages on the screens without the game's bars (the title, review), and over a panel that hides
+//! the game's bars (the move list): a box floating near the top of the screen, for a few seconds. The game
+//! screen shows its other messages in its own bar (`hud`).
 
 use bevy::prelude::*;
 
@@ -23,7 +24,11 @@ struct ToastBox;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FloatingToast>()
         .add_systems(Startup, spawn_box)
-        .add_systems(Update, show.in_set(super::Frame::View).run_if(not(in_state(Screen::Game))))
+        .add_systems(
+            Update,
+            show.in_set(super::Frame::View)
+                .run_if(not(in_state(Screen::Game)).or_else(|list: Res<super::review::MoveListOpen>| list.0)),
+        )
         .add_systems(OnEnter(Screen::Game), |mut toast: ResMut<FloatingToast>| {
             *toast = FloatingToast::default()
         });
@@ -37,11 +42,11 @@ fn spawn_box(mut commands: Commands) {
                 position_type: PositionType::Absolute,
                 left: px(0),
                 right: px(0),
-                bottom: percent(16),
+                top: percent(9),
                 justify_content: JustifyContent::Center,
                 ..default()
             },
-            // Over the panels, under nothing: a message never hides a question's buttons for long.
+            // Over the panels (a message never hides a question's buttons for long: it passes taps on).
             GlobalZIndex(60),
             Pickable::IGNORE,
             Visibility::Hidden,

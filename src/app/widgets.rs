@@ -118,54 +118,6 @@ struct ButtonPresses(Vec<(Presser, Entity)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ButtonPresses>().add_systems(PreUpdate, tap_buttons.after(bevy::input::InputSystems));
-    if let Some(path) = std::env::var_os("TOGUZ_UI_MAP") {
-        app.insert_resource(UiMapPath(path.into())).add_systems(Last, write_ui_map);
-    }
-}
-
-/// `TOGUZ_UI_MAP=FILE`: the file lists, whenever it changes, the screen, the buttons a finger can reach
-/// and the holes, each with its centre in window pixels, so that a script drives the real window
-/// (`tests/window/`) by what is on screen rather than by coordinates written down in advance.
-#[derive(Resource)]
-struct UiMapPath(std::path::PathBuf);
-
-fn write_ui_map(
-    path: Res<UiMapPath>,
-    screen: Res<State<super::Screen>>,
-    hits: HitParams,
-    buttons: Query<(Entity, &Name, &UiGlobalTransform), With<Button>>,
-    layout: Option<Res<super::layout::BoardLayout>>,
-    mut last: Local<String>,
-) {
-    let mut lines = vec![format!("screen {:?}", screen.get())];
-    let mut found: Vec<String> = buttons
-        .iter()
-        .filter_map(|(entity, name, transform)| {
-            let at = transform.translation / hits.window_scale();
-            (hit_button(&hits, at) == Some(entity)).then(|| {
-                format!("button {:.0} {:.0} {}", at.x, at.y, name.as_str().trim_start_matches("Button "))
-            })
-        })
-        .collect();
-    found.sort();
-    lines.extend(found);
-    // The layout exists only while a board is on screen (it is removed when the board goes).
-    if let Some(layout) = layout {
-        for side in crate::rules::Side::BOTH {
-            for hole in crate::rules::Hole::all() {
-                let c = layout.hole(side, hole).center();
-                let (x, y) = (c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y);
-                lines.push(format!("hole {x:.0} {y:.0} {side} {hole}"));
-            }
-        }
-    }
-    let text = lines.join("\n") + "\n";
-    if *last != text {
-        let tmp = path.0.with_extension("tmp");
-        if std::fs::write(&tmp, &text).and_then(|()| std::fs::rename(&tmp, &path.0)).is_ok() {
-            *last = text;
-        }
-    }
 }
 
 pub fn button(label: impl Into<String>, font: f32) -> impl Bundle {
@@ -270,7 +222,7 @@ pub fn button_at(world: &mut World, point: Vec2) -> Option<Entity> {
 }
 
 #[derive(bevy::ecs::system::SystemParam)]
-struct HitParams<'w, 's> {
+pub(super) struct HitParams<'w, 's> {
     /// Absent without the UI plugin (the headless tests of the board).
     stack: Option<Res<'w, UiStack>>,
     nodes: Query<
@@ -292,12 +244,12 @@ struct HitParams<'w, 's> {
 
 impl HitParams<'_, '_> {
     /// Physical pixels per logical pixel of the window.
-    fn window_scale(&self) -> f32 {
+    pub(super) fn window_scale(&self) -> f32 {
         self.windows.single().map_or(1.0, Window::scale_factor)
     }
 }
 
-fn hit_button(p: &HitParams, point: Vec2) -> Option<Entity> {
+pub(super) fn hit_button(p: &HitParams, point: Vec2) -> Option<Entity> {
     for &entity in p.stack.as_ref()?.uinodes.iter().rev() {
         let Ok((node, transform, visible, pickable)) = p.nodes.get(entity) else { continue };
         if !visible.get() || pickable.is_some_and(|p| !p.should_block_lower && !p.is_hoverable) {

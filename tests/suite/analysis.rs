@@ -117,16 +117,22 @@ fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jump
     }
 }
 
-#[test]
-fn a_game_in_play_against_the_computer_is_not_analysed_until_it_is_over() {
-    let dir = save_dir("analysis-hidden");
-    let mut app = start_app(PHONE, &dir);
+/// A game against Easy, one move each, with the move list open.
+fn game_against_easy_in_the_move_list(dir: &std::path::Path) -> App {
+    let mut app = start_app(PHONE, dir);
     press(&mut app, "Play vs computer");
     frames(&mut app, 3);
     tap_hole(&mut app, Side::White, 7);
     wait_for_moves(&mut app, 2);
     press(&mut app, "Menu");
     press(&mut app, "Moves");
+    app
+}
+
+#[test]
+fn a_game_in_play_against_the_computer_is_not_analysed_until_it_is_over() {
+    let dir = save_dir("analysis-hidden");
+    let mut app = game_against_easy_in_the_move_list(&dir);
     press(&mut app, "Review");
     assert_eq!(screen(&app), Screen::Review);
     frames(&mut app, 60);
@@ -184,25 +190,20 @@ fn history_moves(app: &App) -> Vec<Vec<u8>> {
 }
 
 #[test]
-fn an_exported_game_is_written_as_a_record_and_pasted_back_opens_the_same_game_in_review() {
+fn an_exported_game_pasted_back_opens_as_kept_and_dropped_on_another_install_opens_in_review() {
     let dir = save_dir("records-round-trip");
     let mut app = start_app(PHONE, &dir);
-    press(&mut app, "Play hot-seat");
-    frames(&mut app, 3);
-    for (side, hole) in
-        [(Side::White, 7), (Side::Black, 3), (Side::White, 2), (Side::Black, 9), (Side::White, 1)]
-    {
-        tap_hole(&mut app, side, hole);
-    }
+    super::review::hot_seat_game(&mut app, &[7, 3, 2, 9, 1]);
     press(&mut app, "Menu");
     press(&mut app, "Moves");
     press(&mut app, "Export");
-    // On the desktop the record is a file beside the saves, named in the message.
+    // On the desktop the record is a file beside the saves, named in the message (over the list).
     let files: Vec<_> = std::fs::read_dir(dir.join("records")).unwrap().flatten().map(|e| e.path()).collect();
     assert_eq!(files.len(), 1);
     let text = std::fs::read_to_string(&files[0]).unwrap();
     assert!(text.contains("[White \"White\"]") && text.contains("[Result \"*\"]"), "{text}");
-    assert!(message(&mut app).contains(&files[0].display().to_string()), "{}", message(&mut app));
+    let said = app.world().resource::<toguz::app::toast::FloatingToast>().text.clone();
+    assert!(said.contains(&files[0].display().to_string()), "{said}");
 
     let played = app.world().resource::<Session>().game.id;
     press(&mut app, "Close");
@@ -211,23 +212,54 @@ fn an_exported_game_is_written_as_a_record_and_pasted_back_opens_the_same_game_i
     frames(&mut app, 3);
     // The title counts moves as the record does: three, the last white's alone.
     assert!(texts(&mut app).iter().any(|t| t == "Two players, 3 moves played"), "{:?}", texts(&mut app));
+    // Pasted back here: the game kept already opens, not a copy of it.
     press(&mut app, "Games");
     press(&mut app, "Paste a record");
     frames(&mut app, 3);
     assert_eq!(screen(&app), Screen::Review, "the record opens in review");
-    let review = app.world().resource::<Review>();
-    assert_eq!(review.game.moves(), [7, 3, 2, 9, 1]);
-    assert_ne!(review.game.id, played, "a game of its own");
+    assert_eq!(app.world().resource::<Review>().game.id, played);
+    assert_eq!(message(&mut app), "This game is already in Games: it is opened.");
+    assert_eq!(history_moves(&app), [vec![7, 3, 2, 9, 1]]);
+
+    // On another phone (a friend's, an empty data folder) the file opens as a game of its own.
+    let other = save_dir("records-round-trip-other");
+    let mut friend = start_app(PHONE, &other);
+    let window = super::flows::window_entity(&mut friend);
+    friend
+        .world_mut()
+        .write_message(bevy::window::FileDragAndDrop::DroppedFile { window, path_buf: files[0].clone() });
+    frames(&mut friend, 3);
+    assert_eq!(screen(&friend), Screen::Review);
+    assert_eq!(friend.world().resource::<Review>().game.moves(), [7, 3, 2, 9, 1]);
     // Moves as the record numbers them: three pairs, the last one white's alone.
-    assert_eq!(message(&mut app), "Record opened (3 moves) and kept in Games.");
-    assert_eq!(
-        history_moves(&app),
-        [vec![7, 3, 2, 9, 1], vec![7, 3, 2, 9, 1]],
-        "kept beside the game played"
+    assert_eq!(message(&mut friend), "Record opened (3 moves) and kept in Games.");
+    assert_eq!(history_moves(&friend), [vec![7, 3, 2, 9, 1]]);
+    // Not a game in play there: the computer's view is there at once.
+    frames_until_analysed(&mut friend);
+    assert_eq!(friend.world().resource::<Analysis>().verdicts.len(), 5);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&other);
+}
+
+#[test]
+fn the_game_in_play_against_the_computer_exported_and_pasted_back_shows_no_computer_view() {
+    let dir = save_dir("records-no-leak");
+    let mut app = game_against_easy_in_the_move_list(&dir);
+    press(&mut app, "Export");
+    press(&mut app, "Close");
+    press(&mut app, "Menu");
+    press(&mut app, "Quit to title");
+    frames(&mut app, 3);
+    press(&mut app, "Games");
+    press(&mut app, "Paste a record");
+    frames(&mut app, 30);
+    assert_eq!(screen(&app), Screen::Review);
+    assert!(
+        matches!(app.world().resource::<Review>().game.mode, Mode::Computer { .. }),
+        "the record says who played"
     );
-    // An imported game is a finished or left game: the computer's view is there at once.
-    frames_until_analysed(&mut app);
-    assert_eq!(app.world().resource::<Analysis>().verdicts.len(), 5);
+    assert!(!has_button(&mut app, "Evaluation graph"), "no hidden hint through a record");
+    assert!(app.world().resource::<Analysis>().verdicts.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -265,9 +297,11 @@ fn a_damaged_record_dropped_on_the_window_is_refused_with_its_line_and_move_and_
 
     drop_file(&mut app, "notes.txt", "shopping: bread, milk\n");
     assert!(message(&mut app).starts_with("Not opened: line 1"), "{}", message(&mut app));
+    // The whole record, undamaged: the game kept already opens (the history holds it once).
     drop_file(&mut app, "good.tgk", &good);
     assert_eq!(screen(&app), Screen::Review);
     assert_eq!(app.world().resource::<Review>().game.moves(), holes);
-    assert_eq!(history_moves(&app).len(), 2);
+    assert_eq!(message(&mut app), "This game is already in Games: it is opened.");
+    assert_eq!(history_moves(&app).len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }

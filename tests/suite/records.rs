@@ -258,7 +258,7 @@ fn an_exported_game_imports_as_the_same_game_with_its_players_date_result_and_le
     let (back, record) = import_record(&text).unwrap();
     assert_eq!(back.moves(), game.moves());
     assert_eq!(back.position(), game.position());
-    assert_eq!(back.mode, Mode::HotSeat, "an imported game is looked at by people");
+    assert_eq!(back.mode, game.mode, "the app's own record names its player and the computer's level");
     assert_eq!(record.tag("Date"), Some("2026.11.30"));
 }
 
@@ -285,6 +285,7 @@ fn a_game_played_on_from_a_set_position_exports_its_start_and_imports_from_it() 
 fn a_pasted_playok_export_imports() {
     let (game, record) = import_record(&playok_export(40)).unwrap();
     assert_eq!(game.history().len(), 40);
+    assert_eq!(game.mode, Mode::HotSeat, "someone else's game: two players");
     assert_eq!(record.tag("White"), Some("aibek"));
 }
 

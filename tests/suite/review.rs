@@ -118,6 +118,24 @@ fn review_at(app: &App) -> usize {
     app.world().resource::<Review>().at
 }
 
+fn key_press(app: &mut App, key: KeyCode) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    let window = window_entity(app);
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        let logical_key = Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified);
+        app.world_mut().write_message(KeyboardInput {
+            key_code: key,
+            logical_key,
+            state,
+            text: None,
+            repeat: false,
+            window,
+        });
+    }
+    frames(app, 2);
+}
+
 /// A finger drawn across the board by `dx` pixels.
 fn swipe(app: &mut App, dx: f32) {
     let layout = app.world().resource::<BoardLayout>().clone();
@@ -165,6 +183,14 @@ fn review_steps_through_the_game_by_buttons_swipes_and_the_list_and_leaves_the_g
     assert_eq!(review_at(&app), 1, "a swipe to the right goes back");
     press(&mut app, "Last move");
     assert_eq!(review_at(&app), 5);
+    // A keyboard steps too: the arrows as ‹ ›, Home and End as « ».
+    for (key, at) in
+        [(KeyCode::ArrowLeft, 4), (KeyCode::Home, 0), (KeyCode::ArrowRight, 1), (KeyCode::End, 5)]
+    {
+        key_press(&mut app, key);
+        frames(&mut app, 200);
+        assert_eq!(review_at(&app), at, "after {key:?}");
+    }
     press(&mut app, "Previous move");
     assert_eq!(*app.world().resource::<Session>().game.position(), game.history()[4].before);
     // A move tapped in the list shows the position after it.
@@ -216,7 +242,7 @@ fn play_from_here_starts_a_new_game_from_the_reviewed_position_and_it_survives_a
         // The game set aside is unfinished: the new game would replace it, so the player is asked.
         press(&mut app, "Play from here");
         assert_eq!(screen(&app), Screen::Review);
-        press(&mut app, "Keep playing");
+        press(&mut app, "Stay in the review");
         assert_eq!(screen(&app), Screen::Review);
         assert_eq!(app.world().resource::<Review>().game.moves(), [7, 3, 2, 9]);
         press(&mut app, "Play from here");

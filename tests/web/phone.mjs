@@ -1,0 +1,587 @@
+// The web build on a phone: Debian's Chromium, headless, WebGL2 through SwiftShader, a 390x844 touch
+// screen (touch events, a mobile viewport), driven by playwright-core, against the site `bash .ci/web`
+// made, served by a small static server on 127.0.0.1.
+//
+//   node tests/web/phone.mjs SITE_DIR OUT_DIR      (tests/web/phone.sh installs what it needs)
+//
+// The page is opened as `/?test`: the app then lists the screen in <body data-toguz-ui> as TOGUZ_UI_MAP
+// does on the desktop (`screen`, `button X Y LABEL`, `hole X Y SIDE N`, in CSS pixels), followed by the
+// game's state (`view W H`, `mode`, `moves N`, `turn white|black|over`, `legal …`, `busy 0|1`,
+// `thinking 0|1`, `hint …`, `result …`, `notice KEY`, `position …`), and it logs `toguz:move SIDE HOLE N`
+// on the console for every move played (N: moves in the game after it). The script taps what is shown.
+//
+// Checks: the page (full screen, no zoom, no scroll, no selection, manifest and icons), the first tap
+// unlocks sound, a tap plays a hole, a long press shows the landing hint and plays nothing, a reload in
+// the middle of a game resumes the same position, a whole game against Easy by taps up to the result
+// panel, the longest frame while Hard thinks (under 33 ms), the orientation, a pinch does not zoom,
+// damaged saves are set aside and reported, and no panic. Screenshots go to OUT_DIR.
+//
+// TOGUZ_WEB_DPR sets the device pixel ratio (default 1: SwiftShader draws every pixel on the CPU).
+
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const [siteArg, outArg] = process.argv.slice(2);
+if (!siteArg) {
+  console.error('usage: node tests/web/phone.mjs SITE_DIR [OUT_DIR]');
+  process.exit(2);
+}
+const site = path.resolve(siteArg);
+const out = path.resolve(outArg || fs.mkdtempSync(path.join(os.tmpdir(), 'toguz-web-check-')));
+fs.mkdirSync(out, { recursive: true });
+for (const file of ['index.html', 'toguz.js', 'toguz_bg.wasm', 'manifest.webmanifest']) {
+  if (!fs.existsSync(path.join(site, file))) {
+    console.error(`web check: ${site} has no ${file}: build it with bash .ci/web ${siteArg}`);
+    process.exit(2);
+  }
+}
+const nodeDir = process.env.TOGUZ_NODE_DIR || path.join(os.homedir(), '.cache/toguz-node');
+const require = createRequire(path.join(nodeDir, 'index.js'));
+const { chromium } = require('playwright-core');
+
+const PHONE = { width: 390, height: 844 };
+const dpr = Number(process.env.TOGUZ_WEB_DPR || 1);
+const FRAME_LIMIT_MS = 33;
+const started = Date.now();
+const watchdog = setTimeout(() => {
+  console.error('web check: still running after 15 minutes: stopped');
+  process.exit(1);
+}, 15 * 60 * 1000);
+watchdog.unref();
+
+// ---- a static server for the site -------------------------------------------------------------------
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.webmanifest': 'application/manifest+json',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.ogg': 'audio/ogg',
+  '.ron': 'text/plain; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const missing = [];
+const server = http.createServer((req, res) => {
+  // A page of the same origin without the game: the test writes localStorage from it.
+  if (req.url === '/__blank.html') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>blank</title>');
+    return;
+  }
+  let file;
+  try {
+    let name = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    if (name.endsWith('/')) name += 'index.html';
+    file = path.join(site, path.normalize(name));
+  } catch {
+    res.writeHead(400).end();
+    return;
+  }
+  if (file !== site && !file.startsWith(site + path.sep)) {
+    res.writeHead(403).end();
+    return;
+  }
+  fs.stat(file, (err, stat) => {
+    if (err || !stat.isFile()) {
+      missing.push(req.url);
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': types[path.extname(file)] || 'application/octet-stream',
+      'content-length': stat.size,
+      'cache-control': 'no-store',
+    });
+    fs.createReadStream(file).pipe(res);
+  });
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+// ---- the phone ----------------------------------------------------------------------------------------
+
+const browser = await chromium.launch({
+  executablePath: process.env.TOGUZ_CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: [
+    // WebGL2 in software: ANGLE on SwiftShader.
+    '--use-gl=angle',
+    '--use-angle=swiftshader',
+    '--enable-unsafe-swiftshader',
+    '--ignore-gpu-blocklist',
+    // Browsers keep sound off until a gesture: the page must unlock it on the first tap.
+    '--autoplay-policy=user-gesture-required',
+    // Root, a closed network, a small /dev/shm.
+    '--no-sandbox',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--no-first-run',
+  ],
+});
+const context = await browser.newContext({
+  viewport: PHONE,
+  screen: PHONE,
+  deviceScaleFactor: dpr,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+});
+// Every contextmenu event the page sees, and whether the page refused it.
+await context.addInitScript(() => {
+  window.__contextmenus = [];
+  window.addEventListener('contextmenu', (event) => window.__contextmenus.push(event.defaultPrevented));
+});
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+const consoleLines = [];
+const pageErrors = [];
+page.on('console', (message) => consoleLines.push({ type: message.type(), text: message.text() }));
+page.on('pageerror', (error) => pageErrors.push(String(error)));
+
+// ---- checks -------------------------------------------------------------------------------------------
+
+const results = [];
+function check(name, ok, detail = '') {
+  results.push({ name, ok: !!ok, detail });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` (${detail})` : ''}`);
+}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+// ---- what the app shows -------------------------------------------------------------------------------
+
+async function uiText() {
+  try {
+    return await page.evaluate(() => (document.body && document.body.dataset.toguzUi) || '');
+  } catch {
+    return ''; // the page is reloading
+  }
+}
+
+function parse(text) {
+  const s = { text, screen: null, buttons: new Map(), holes: new Map(), kv: new Map() };
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    const words = line.split(' ');
+    const key = words[0];
+    if (key === 'button' && words.length >= 4) {
+      const label = words.slice(3).join(' ');
+      if (!s.buttons.has(label)) s.buttons.set(label, [Number(words[1]), Number(words[2])]);
+    } else if (key === 'hole' && words.length === 5) {
+      s.holes.set(`${words[3]} ${words[4]}`, [Number(words[1]), Number(words[2])]);
+    } else if (key === 'screen') {
+      s.screen = words[1];
+    } else {
+      s.kv.set(key, words.slice(1).join(' '));
+    }
+  }
+  return s;
+}
+const num = (s, key) => Number(s.kv.get(key));
+const legal = (s) => (s.kv.get('legal') || '').split(' ').filter(Boolean).map(Number);
+const myTurn = (s) =>
+  s.screen === 'Game' && s.kv.get('turn') === 'white' && s.kv.get('busy') === '0' && s.kv.get('thinking') === '0';
+
+async function waitFor(predicate, what, timeout = 30000) {
+  const end = Date.now() + timeout;
+  let last = parse('');
+  while (Date.now() < end) {
+    last = parse(await uiText());
+    if (predicate(last)) return last;
+    await sleep(100);
+  }
+  throw new Error(`waited ${timeout / 1000} s for ${what}\n--- on screen:\n${last.text || '(nothing)'}`);
+}
+
+const moveLines = () => consoleLines.filter((l) => l.text.startsWith('toguz:move '));
+async function waitForMoveLine(pattern, after, timeout = 10000) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    const line = moveLines().slice(after).find((l) => pattern.test(l.text));
+    if (line) return line.text;
+    await sleep(50);
+  }
+  throw new Error(`no console line ${pattern} in ${timeout / 1000} s`);
+}
+
+async function tap([x, y]) {
+  await page.touchscreen.tap(x, y);
+  await sleep(250);
+}
+async function tapButton(label, timeout = 30000) {
+  const s = await waitFor((s) => s.buttons.has(label), `the button "${label}"`, timeout);
+  await tap(s.buttons.get(label));
+}
+async function tapHole(s, hole) {
+  const at = s.holes.get(`white ${hole}`);
+  if (!at) throw new Error(`hole white ${hole} is not on screen`);
+  await tap(at);
+}
+async function shot(name) {
+  await page.screenshot({ path: path.join(out, `${name}.png`) });
+}
+
+// A small fixed random sequence: the same game each run, as far as Easy's replies allow.
+function random(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---- the steps ------------------------------------------------------------------------------------------
+
+async function thePage() {
+  const t0 = Date.now();
+  await page.goto(`${base}?test`);
+  const s = await waitFor((s) => s.screen === 'Title', 'the title screen', 180000);
+  check('the game loads in the phone browser', true, `title after ${seconds(t0)}`);
+  check('a first launch offers no Continue', !s.buttons.has('Continue'));
+  await sleep(500);
+  await shot('title');
+  const p = await page.evaluate(() => {
+    const canvas = document.querySelector('canvas');
+    const body = getComputedStyle(document.body);
+    const rect = canvas.getBoundingClientRect();
+    return {
+      canvas: [rect.left, rect.top, rect.width, rect.height],
+      buffer: [canvas.width, canvas.height],
+      viewport: document.querySelector('meta[name=viewport]').content,
+      scroll: [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight],
+      inner: [innerWidth, innerHeight],
+      userSelect: body.userSelect || body.webkitUserSelect,
+      touchAction: getComputedStyle(canvas).touchAction,
+      dpr: devicePixelRatio,
+    };
+  });
+  check(
+    'the canvas fills the screen',
+    p.canvas.join() === `0,0,${PHONE.width},${PHONE.height}` &&
+      p.buffer.join() === `${PHONE.width * p.dpr},${PHONE.height * p.dpr}`,
+    `canvas ${p.canvas.join(',')}, drawing buffer ${p.buffer.join('x')} at ${p.dpr}x`,
+  );
+  check(
+    'no pinch zoom in the viewport',
+    /user-scalable=no/.test(p.viewport) && /maximum-scale=1(\D|$)/.test(p.viewport),
+    p.viewport,
+  );
+  check(
+    'nothing to scroll',
+    p.scroll[0] <= p.inner[0] && p.scroll[1] <= p.inner[1],
+    `content ${p.scroll.join('x')} in ${p.inner.join('x')}`,
+  );
+  check('no text selection, no browser touch gestures', p.userSelect === 'none' && p.touchAction === 'none',
+    `user-select ${p.userSelect}, touch-action ${p.touchAction}`);
+  const m = await page.evaluate(async () => {
+    const link = document.querySelector('link[rel=manifest]');
+    const response = await fetch(link.href);
+    const manifest = await response.json();
+    const icons = [];
+    for (const icon of manifest.icons || []) {
+      const r = await fetch(new URL(icon.src, response.url));
+      const bitmap = r.ok ? await createImageBitmap(await r.blob()) : null;
+      icons.push({ sizes: icon.sizes, status: r.status, real: bitmap ? `${bitmap.width}x${bitmap.height}` : '' });
+    }
+    return { type: response.headers.get('content-type'), name: manifest.name, display: manifest.display, start: manifest.start_url, icons };
+  });
+  check(
+    'a web app manifest with its icons',
+    m.name && m.start && m.display && m.icons.length >= 2 && m.icons.every((i) => i.status === 200 && i.real === i.sizes),
+    `${m.name}, ${m.display}, icons ${m.icons.map((i) => `${i.sizes}:${i.status}:${i.real}`).join(' ')}`,
+  );
+}
+
+async function firstTapUnlocksSound() {
+  const before = await page.evaluate(() => window.toguzAudio());
+  await tapButton('Easy');
+  let after = [];
+  for (let i = 0; i < 30; i++) {
+    after = await page.evaluate(() => window.toguzAudio());
+    if (after.length > 0 && after.every((state) => state === 'running')) break;
+    await sleep(100);
+  }
+  check(
+    'the first tap unlocks sound',
+    before.length > 0 && before.every((state) => state !== 'running') && after.length > 0 &&
+      after.every((state) => state === 'running'),
+    `audio before [${before.join(', ') || 'none made'}], after [${after.join(', ') || 'none made'}]`,
+  );
+}
+
+async function newGameAgainstEasy() {
+  await tapButton('Me');
+  await tapButton('Instant');
+  await tapButton('Play vs computer');
+  await waitFor((s) => s.screen === 'Game' && s.kv.get('mode') === 'easy white', 'a game against Easy');
+}
+
+async function tapPlaysAHole() {
+  const s = await waitFor(myTurn, 'your first turn');
+  const before = moveLines().length;
+  await tapHole(s, 7);
+  const line = await waitForMoveLine(/^toguz:move white 7 1$/, before);
+  await waitFor((s) => num(s, 'moves') >= 1, 'the move on the board');
+  check('a tap on a hole plays it', true, line);
+}
+
+async function longPressShowsTheHint() {
+  let s = await waitFor(myTurn, 'your turn');
+  const hole = legal(s)[0];
+  const [x, y] = s.holes.get(`white ${hole}`);
+  const moves = num(s, 'moves');
+  const lines = moveLines().length;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y, id: 1 }] });
+  let hint = null;
+  try {
+    const held = await waitFor((s) => s.kv.has('hint'), 'the landing hint while the finger is down', 3000);
+    hint = held.kv.get('hint');
+    await shot('long-press-hint');
+    await sleep(200);
+  } finally {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+  await sleep(1000);
+  s = parse(await uiText());
+  check('a long press shows where the last stone lands', hint !== null, `hole ${hole}: hint ${hint}`);
+  check(
+    'a long press plays nothing',
+    num(s, 'moves') === moves && moveLines().length === lines,
+    `moves ${moves} -> ${num(s, 'moves')}`,
+  );
+  const menus = await page.evaluate(() => window.__contextmenus);
+  const selected = await page.evaluate(() => String(getSelection()));
+  check(
+    'no context menu and no selection on a long press',
+    menus.every((refused) => refused) && selected === '',
+    `${menus.length} contextmenu event(s), refused: ${menus.every((r) => r)}; selection "${selected}"`,
+  );
+}
+
+async function reloadResumes() {
+  let s = await waitFor(myTurn, 'your turn');
+  const position = s.kv.get('position');
+  const moves = num(s, 'moves');
+  await sleep(300);
+  const saved = await page.evaluate(() => localStorage.getItem('toguz/save.ron'));
+  const savedMoves = ((saved || '').match(/moves:\s*\[([^\]]*)\]/)?.[1].match(/\d+/g) || []).length;
+  check('the game is saved in localStorage as it stands', saved && savedMoves === moves,
+    `${savedMoves} moves saved, ${moves} played`);
+  await page.reload();
+  s = await waitFor((s) => s.screen === 'Title' && s.buttons.has('Continue'), 'Continue after the reload', 180000);
+  await tapButton('Continue');
+  s = await waitFor((s) => s.screen === 'Game' && s.kv.has('position'), 'the game after Continue');
+  check(
+    'a reload in the middle of a game resumes the same position',
+    s.kv.get('position') === position && num(s, 'moves') === moves,
+    `${moves} moves; ${s.kv.get('position') === position ? 'same position' : `${position} -> ${s.kv.get('position')}`}`,
+  );
+  await sleep(800);
+  await shot('phone');
+}
+
+async function wholeGameByTaps() {
+  const t0 = Date.now();
+  const pick = random(7);
+  let tapped = 0;
+  let s;
+  for (;;) {
+    s = await waitFor((s) => s.kv.get('turn') === 'over' || myTurn(s), 'your turn or the end', 60000);
+    if (s.kv.get('turn') === 'over') break;
+    const holes = legal(s);
+    const hole = holes[Math.floor(pick() * holes.length)];
+    const before = num(s, 'moves');
+    await tapHole(s, hole);
+    await waitFor((s) => num(s, 'moves') > before || s.kv.get('turn') === 'over', `hole ${hole} played`, 10000);
+    tapped++;
+    if (Date.now() - t0 > 420000) throw new Error('the game against Easy did not end in 7 minutes');
+  }
+  s = await waitFor((s) => s.buttons.has('Play again') && s.kv.has('result'), 'the result panel', 20000);
+  const last = moveLines().at(-1)?.text || '';
+  check(
+    'a whole game against Easy by taps ends in the result panel',
+    Number(last.split(' ')[3]) === num(s, 'moves'),
+    `${num(s, 'moves')} moves (${tapped} tapped here), result ${s.kv.get('result')}, ${seconds(t0)}; last line "${last}"`,
+  );
+  await sleep(500);
+  await shot('game-over');
+  const history = await page.evaluate(() => localStorage.getItem('toguz/history.ron'));
+  check('the finished game is kept in the history', history && /games:/.test(history) && /moves:/.test(history),
+    `${(history || '').length} characters`);
+}
+
+async function framesWhileHardThinks() {
+  await tapButton('Menu');
+  await tapButton('Quit to title');
+  await waitFor((s) => s.screen === 'Title', 'the title');
+  await tapButton('Hard');
+  await tapButton('Normal');
+  await tapButton('Me');
+  await tapButton('Play vs computer');
+  await waitFor((s) => s.screen === 'Game' && s.kv.get('mode') === 'hard white', 'a game against Hard');
+  await sleep(2000); // the board drawn once, its pipelines made
+  await page.evaluate(() => {
+    window.__frames = [];
+    window.__recording = true;
+    let last = 0;
+    let was = false;
+    const tick = (t) => {
+      if (!window.__recording) return;
+      const now = /(^|\n)thinking 1(\n|$)/.test(document.body.dataset.toguzUi || '');
+      window.__frames.push({ ms: t - last, thinking: now || was });
+      was = now;
+      last = t;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame((t) => {
+      last = t;
+      requestAnimationFrame(tick);
+    });
+  });
+  const t0 = Date.now();
+  for (let i = 0; i < 2; i++) {
+    const s = await waitFor(myTurn, 'your turn against Hard', 60000);
+    const before = num(s, 'moves');
+    await tapHole(s, legal(s)[0]);
+    await waitFor((s) => num(s, 'moves') >= before + 2 || s.kv.get('turn') === 'over', "Hard's reply", 60000);
+  }
+  await waitFor((s) => s.kv.get('busy') === '0' && s.kv.get('thinking') === '0', 'the reply landed', 15000);
+  const frames = await page.evaluate(() => {
+    window.__recording = false;
+    return window.__frames;
+  });
+  const thinking = frames.filter((f) => f.thinking).map((f) => f.ms).sort((a, b) => a - b);
+  const all = frames.map((f) => f.ms).sort((a, b) => a - b);
+  const longest = thinking.at(-1) ?? Infinity;
+  const median = thinking[Math.floor(thinking.length / 2)] ?? NaN;
+  fs.writeFileSync(path.join(out, 'frames-hard.json'), JSON.stringify(frames));
+  check(
+    `the longest frame while Hard thinks is under ${FRAME_LIMIT_MS} ms`,
+    thinking.length >= 30 && longest < FRAME_LIMIT_MS,
+    `${thinking.length} frames while thinking: median ${median.toFixed(1)} ms, longest ${longest.toFixed(1)} ms; ` +
+      `all ${all.length} frames: longest ${(all.at(-1) ?? NaN).toFixed(1)} ms; ${seconds(t0)}`,
+  );
+}
+
+async function followsTheOrientation() {
+  const inRow = (s, key) => {
+    const at = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((h) => s.holes.get(`white ${h}`));
+    return at.every(Boolean) && at.every((p) => Math.abs(p[key] - at[0][key]) < 2);
+  };
+  await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
+  let landscape = true;
+  try {
+    await waitFor((s) => s.kv.get('view') === `${PHONE.height} ${PHONE.width}` && inRow(s, 1), 'the board lying in rows', 15000);
+  } catch {
+    landscape = false;
+  }
+  await sleep(800);
+  await shot('landscape');
+  await page.setViewportSize(PHONE);
+  let portrait = true;
+  try {
+    await waitFor((s) => s.kv.get('view') === `${PHONE.width} ${PHONE.height}` && inRow(s, 0), 'the board standing upright', 15000);
+  } catch {
+    portrait = false;
+  }
+  check('the game follows the orientation', landscape && portrait,
+    `sideways: holes in a row ${landscape}; upright: holes in a column ${portrait}`);
+}
+
+async function pinchDoesNotZoom() {
+  await tapButton('Menu');
+  await tapButton('Quit to title');
+  await waitFor((s) => s.screen === 'Title', 'the title');
+  let note = '';
+  try {
+    await cdp.send('Input.synthesizePinchGesture', {
+      x: PHONE.width / 2,
+      y: PHONE.height / 2,
+      scaleFactor: 2,
+      relativeSpeed: 600,
+      gestureSourceType: 'touch',
+    });
+  } catch (error) {
+    note = `; the pinch could not be sent: ${error.message}`;
+  }
+  await sleep(500);
+  const scale = await page.evaluate(() => (window.visualViewport ? window.visualViewport.scale : 1));
+  const s = parse(await uiText());
+  check('a pinch does not zoom the page', scale === 1 && s.screen === 'Title', `scale ${scale}${note}`);
+}
+
+async function damagedSavesSetAside() {
+  const garbage = 'this is not a save (';
+  const garbageHistory = 'nor is this a history [';
+  // Written from another page of the site, so that the game cannot overwrite them before it reads them.
+  await page.goto(`${base}__blank.html`);
+  await page.evaluate(([save, history]) => {
+    localStorage.setItem('toguz/save.ron', save);
+    localStorage.setItem('toguz/history.ron', history);
+  }, [garbage, garbageHistory]);
+  await page.goto(`${base}?test`);
+  const s = await waitFor((s) => s.screen === 'Title', 'the title after the damaged saves', 180000);
+  await sleep(500);
+  const store = await page.evaluate(() =>
+    Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)])));
+  check(
+    'a damaged save is set aside and the player told',
+    s.kv.get('notice') === 'notice.damaged' && store['toguz/save.ron.damaged'] === garbage &&
+      store['toguz/save.ron'] !== garbage,
+    `notice ${s.kv.get('notice')}; keys ${Object.keys(store).sort().join(', ')}`,
+  );
+  check(
+    'a damaged history is set aside',
+    store['toguz/history.ron.damaged'] === garbageHistory && store['toguz/history.ron'] !== garbageHistory,
+    `history ${store['toguz/history.ron'] === undefined ? 'begun afresh' : 'rewritten'}`,
+  );
+  await shot('damaged-save-notice');
+}
+
+// ---- the run ------------------------------------------------------------------------------------------
+
+const steps = [
+  thePage,
+  firstTapUnlocksSound,
+  newGameAgainstEasy,
+  tapPlaysAHole,
+  longPressShowsTheHint,
+  reloadResumes,
+  wholeGameByTaps,
+  framesWhileHardThinks,
+  followsTheOrientation,
+  pinchDoesNotZoom,
+  damagedSavesSetAside,
+];
+for (const step of steps) {
+  try {
+    await step();
+  } catch (error) {
+    check(`${step.name}: ${error.message.split('\n')[0]}`, false);
+    console.log(error.message.split('\n').slice(1).map((l) => `  ${l}`).join('\n'));
+    await shot(`failed-${step.name}`).catch(() => {});
+    break; // the steps build on each other
+  }
+}
+const panics = consoleLines.filter((l) => /panicked at|toguz:(stopped|failed)/.test(l.text));
+check('no panic and no uncaught error', panics.length === 0 && pageErrors.length === 0,
+  [...panics.map((l) => l.text.split('\n')[0]), ...pageErrors].slice(0, 3).join(' | '));
+const notFound = missing.filter((url) => !url.startsWith('/favicon'));
+check('every file the page asked for is in the site', notFound.length === 0, notFound.slice(0, 5).join(' '));
+
+fs.writeFileSync(path.join(out, 'console.txt'), consoleLines.map((l) => `[${l.type}] ${l.text}`).join('\n') + '\n');
+fs.writeFileSync(path.join(out, 'ui.txt'), await uiText());
+await browser.close();
+server.close();
+const failed = results.filter((r) => !r.ok).length;
+console.log(`web check: screenshots and the console in ${out}; ${seconds(started)}`);
+console.log(`web: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
