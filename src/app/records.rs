@@ -1,6 +1,6 @@
 //! Records in and out. "Export" (in the move list) writes the game looked at as TGK text, with its
-//! players, date, result and level: to the system's clipboard (Android's through its Java API, the
-//! desktop's through Bevy's clipboard) and, on the desktop, to a file beside the saves. "Paste a record"
+//! players, date, result and level: to the system's clipboard (Android's through its Java API, iOS's
+//! UIPasteboard, the desktop's through Bevy's clipboard) and, on the desktop, to a file beside the saves. "Paste a record"
 //! (in Games) opens a TGK or PlayOK record from the clipboard, and on the desktop a record file dropped
 //! on the window opens the same way: it is replayed through the rules, kept in the games played (unless
 //! it is there already) and shown in review. A record that does not replay is refused with its line and move number, and nothing
@@ -29,7 +29,7 @@ pub struct IncomingRecord(pub Option<String>);
 struct PendingPaste(Option<ClipboardRead>);
 
 /// The last record exported: what "Paste a record" opens where the app cannot reach the system's
-/// clipboard (a desktop without one, iOS for now).
+/// clipboard (a desktop without one).
 #[derive(Resource, Default)]
 pub struct LastExport(pub Option<String>);
 
@@ -94,11 +94,12 @@ fn copy(clipboard: &mut Clipboard, text: &str) -> bool {
             .inspect_err(|e| warn!("the clipboard refused the record: {e}"))
             .is_ok()
     }
-    // Bevy's clipboard on iOS is the app's own: nothing another app can paste.
+    // Bevy's clipboard on iOS is the app's own: the system's pasteboard instead.
     #[cfg(target_os = "ios")]
     {
-        let _ = (clipboard, text);
-        false
+        let _ = clipboard;
+        ios::copy_text(text);
+        true
     }
     #[cfg(not(any(target_os = "android", target_os = "ios")))]
     {
@@ -137,7 +138,12 @@ fn paste(
             super::android::pasted_text().inspect_err(|e| warn!("the clipboard could not be read: {e}"));
         incoming.write(IncomingRecord(text.ok().flatten().or_else(|| last.0.clone())));
     }
-    #[cfg(not(target_os = "android"))]
+    #[cfg(target_os = "ios")]
+    {
+        let _ = (&mut clipboard, &mut pending);
+        incoming.write(IncomingRecord(ios::pasted_text().or_else(|| last.0.clone())));
+    }
+    #[cfg(not(any(target_os = "android", target_os = "ios")))]
     {
         let _ = (&mut incoming, &last);
         pending.0 = Some(clipboard.fetch_text());
@@ -173,6 +179,23 @@ fn read_dropped_files(
             let text = std::fs::read(path_buf).ok().map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
             incoming.write(IncomingRecord(text));
         }
+    }
+}
+
+/// The system's pasteboard on iOS (UIPasteboard may be used from any thread).
+#[cfg(target_os = "ios")]
+mod ios {
+    use objc2_foundation::NSString;
+    use objc2_ui_kit::UIPasteboard;
+
+    pub fn copy_text(text: &str) {
+        // SAFETY: the general pasteboard always exists; the string is a valid NSString for the call.
+        unsafe { UIPasteboard::generalPasteboard().setString(Some(&NSString::from_str(text))) }
+    }
+
+    pub fn pasted_text() -> Option<String> {
+        // SAFETY: as above; the pasteboard's string, if any, is copied out.
+        unsafe { UIPasteboard::generalPasteboard().string() }.map(|s| s.to_string())
     }
 }
 

@@ -471,15 +471,16 @@ async function framesWhileHardThinks() {
   const longestIdle = idle.at(-1) ?? 0;
   const median = (list) => (list[Math.floor(list.length / 2)] ?? NaN).toFixed(1);
   fs.writeFileSync(path.join(out, 'frames-hard.json'), JSON.stringify(frames));
-  // The search must never hold a frame up: a search that kept the thread would show as one frame of a
-  // second. SwiftShader draws every frame on the CPU (on a real phone's GPU a frame is a few ms), so the
-  // frames are measured against the frames drawn while the computer does not think: the search may add
-  // at most FRAME_LIMIT_MS to the longest of them, and under FRAME_LIMIT_MS outright where the renderer
-  // keeps up.
-  const limit = Math.max(FRAME_LIMIT_MS, longestIdle + FRAME_LIMIT_MS);
+  // The search must never hold a frame up: a search that kept the thread would show as one frame of about a
+  // second (Hard thinks for one). SwiftShader draws every frame on the CPU (on a real phone's GPU a frame
+  // takes a few ms), in steps of the display's 16.7 ms, so the frames are measured against those drawn
+  // while the computer does not think: the typical frame may grow by at most FRAME_LIMIT_MS, and the
+  // longest by no more than a few of the renderer's own steps.
+  const medianAdded = Number(median(thinking)) - Number(median(idle));
+  const ok = thinking.length >= 10 && medianAdded < FRAME_LIMIT_MS && longest < longestIdle + 150;
   check(
-    `Hard's search adds under ${FRAME_LIMIT_MS} ms to the longest frame`,
-    thinking.length >= 10 && longest < limit,
+    `Hard's search adds under ${FRAME_LIMIT_MS} ms to a frame and never holds one up`,
+    ok,
     `${thinking.length} frames while thinking: median ${median(thinking)} ms, longest ${longest.toFixed(1)} ms; ` +
       `${idle.length} frames without: median ${median(idle)} ms, longest ${longestIdle.toFixed(1)} ms; ${seconds(t0)}`,
   );
