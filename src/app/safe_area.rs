@@ -5,7 +5,7 @@
 //! Android tells the activity its content rectangle (the window less the system bars); iOS gives no
 //! figure to a winit app, so the insets of current iPhones are used by their shape. On the desktop they
 //! are zero unless `TOGUZ_SAFE_AREA=top,right,bottom,left` (logical pixels) asks for them, which is how a
-//! phone's insets are tried out here.
+//! phone's insets are tried out here. In a browser the page measures them (`follow_page`).
 
 use bevy::prelude::*;
 #[cfg(any(target_os = "android", target_os = "ios"))]
@@ -48,6 +48,28 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(start);
     #[cfg(any(target_os = "android", target_os = "ios"))]
     app.add_systems(PreUpdate, follow_platform);
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(PreUpdate, follow_page);
+}
+
+/// In a browser the page measures the notch and the gesture bar (CSS `env(safe-area-inset-*)`, in
+/// `<html data-safe-area>`, `assets/web/index.html`) whenever its size changes; read at start and on a
+/// resize.
+#[cfg(target_arch = "wasm32")]
+fn follow_page(
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    mut safe: ResMut<SafeArea>,
+    mut read: Local<bool>,
+) {
+    if resized.read().count() == 0 && *read {
+        return;
+    }
+    *read = true;
+    if let Some(insets) = super::web::page_safe_area().and_then(|s| SafeArea::parse(&s))
+        && *safe != insets
+    {
+        *safe = insets;
+    }
 }
 
 #[cfg(any(target_os = "android", target_os = "ios"))]
