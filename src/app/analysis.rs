@@ -448,6 +448,7 @@ fn update_panel(
     layout: Option<Res<BoardLayout>>,
     safe: Res<SafeArea>,
     mut drawn: Local<Option<(usize, usize, bool)>>,
+    fresh: Query<(), Added<AnalysisPanel>>,
     mut panels: Query<&mut Node, With<AnalysisPanel>>,
     mut rows_shown: Query<(&mut Node, Has<Graph>, Has<VerdictLine>), (With<ViewRow>, Without<AnalysisPanel>)>,
     mut ask: Query<&mut Node, (With<AskButton>, Without<ViewRow>, Without<AnalysisPanel>)>,
@@ -526,7 +527,8 @@ fn update_panel(
     }
     // The words and bars change when a move is judged or another move is shown.
     let state = (analysis.verdicts.len(), review.at, analysis.is_done());
-    if *drawn == Some(state) && !locale.is_changed() {
+    // A new panel (another review of a game analysed before) starts empty: it is drawn whatever was drawn.
+    if *drawn == Some(state) && !locale.is_changed() && fresh.is_empty() {
         return;
     }
     *drawn = Some(state);

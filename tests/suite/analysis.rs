@@ -113,6 +113,14 @@ fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jump
         let words = texts(&mut app);
         let line = words.iter().find(|t| t.contains(" lost ")).unwrap_or_else(|| panic!("{words:?}"));
         assert!(line.contains(&format!("Better: {}", better.hole)), "{line}");
+        // Opened again (at its last move, as it was left), the game analysed before shows its view at once.
+        press(&mut app, "Last move");
+        frames(&mut app, 3);
+        press(&mut app, "Done");
+        press(&mut app, "Game 1");
+        frames(&mut app, 3);
+        let words = texts(&mut app);
+        assert!(words.iter().any(|t| t.starts_with("Orange:") || t.contains(" lost ")), "{words:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
@@ -218,7 +226,7 @@ fn an_exported_game_pasted_back_opens_as_kept_and_dropped_on_another_install_ope
     frames(&mut app, 3);
     assert_eq!(screen(&app), Screen::Review, "the record opens in review");
     assert_eq!(app.world().resource::<Review>().game.id, played);
-    assert_eq!(message(&mut app), "This game is already in Games: it is opened.");
+    assert_eq!(message(&mut app), "This game is already in Games: here it is.");
     assert_eq!(history_moves(&app), [vec![7, 3, 2, 9, 1]]);
 
     // On another phone (a friend's, an empty data folder) the file opens as a game of its own.
@@ -301,7 +309,7 @@ fn a_damaged_record_dropped_on_the_window_is_refused_with_its_line_and_move_and_
     drop_file(&mut app, "good.tgk", &good);
     assert_eq!(screen(&app), Screen::Review);
     assert_eq!(app.world().resource::<Review>().game.moves(), holes);
-    assert_eq!(message(&mut app), "This game is already in Games: it is opened.");
+    assert_eq!(message(&mut app), "This game is already in Games: here it is.");
     assert_eq!(history_moves(&app).len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
