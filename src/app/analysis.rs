@@ -475,18 +475,23 @@ fn update_panel(
     // The panel fills the room kept for it beside the board.
     let scale = layout.text_scale();
     let [_, right, bottom, _] = analysis_room(layout.window);
+    // Every edge and size is set each time: a phone turned over keeps none of the other side's.
     let want = if right > 0.0 {
         Node {
+            left: auto(),
             right: px(safe.right / scale),
             width: px(right / scale),
             top: px(layout.top_bar / scale),
             bottom: px(layout.bottom_bar / scale),
+            height: auto(),
             ..panel.clone()
         }
     } else {
         Node {
             left: px(safe.left / scale),
             right: px(safe.right / scale),
+            width: auto(),
+            top: auto(),
             bottom: px((layout.bottom_bar - bottom) / scale),
             height: px(bottom / scale),
             ..panel.clone()

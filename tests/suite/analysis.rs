@@ -138,6 +138,48 @@ fn game_against_easy_in_the_move_list(dir: &std::path::Path) -> App {
 }
 
 #[test]
+fn the_computer_s_view_moves_beside_the_board_when_the_phone_is_turned_and_back() {
+    let dir = save_dir("analysis-turned");
+    finished_game_in_history(&dir, 5);
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Games");
+    press(&mut app, "Game 1");
+    frames_until_analysed(&mut app);
+    // The panel as laid out: under the board upright, beside it sideways, with nothing of the other
+    // orientation's edges left over (a turned phone once kept the upright panel over the board). The
+    // headless UI does not follow a window's new size, so the panel's own edges are what is checked.
+    let panel = |app: &mut App| -> Node {
+        let mut q = app.world_mut().query::<(&Name, &Node)>();
+        q.iter(app.world())
+            .find(|(n, _)| n.as_str() == "Analysis panel")
+            .map(|(_, node)| node.clone())
+            .unwrap()
+    };
+    for (size, beside) in [(super::flows::PHONE_SIDEWAYS, true), (PHONE, false)] {
+        let window = super::flows::window_entity(&mut app);
+        app.world_mut().get_mut::<Window>(window).unwrap().resolution.set(size.x, size.y);
+        frames(&mut app, 10);
+        let node = panel(&mut app);
+        if beside {
+            assert_eq!(
+                (node.left, node.height, node.width),
+                (Val::Auto, Val::Auto, Val::Px(260.0)),
+                "{node:?}"
+            );
+            assert_eq!((node.right, node.top, node.bottom), (Val::Px(0.0), Val::Px(44.0), Val::Px(52.0)));
+        } else {
+            assert_eq!(
+                (node.top, node.width, node.height),
+                (Val::Auto, Val::Auto, Val::Px(124.0)),
+                "{node:?}"
+            );
+            assert_eq!((node.left, node.right, node.bottom), (Val::Px(0.0), Val::Px(0.0), Val::Px(84.0)));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_game_in_play_against_the_computer_is_not_analysed_until_it_is_over() {
     let dir = save_dir("analysis-hidden");
     let mut app = game_against_easy_in_the_move_list(&dir);
