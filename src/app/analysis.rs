@@ -18,14 +18,13 @@ use crate::ai::Iteration;
 use crate::ai::analysis::{DECISIVE_STONES, MISTAKE_STONES, Verdict, analysis_search, eval_at, judge};
 use crate::game::{Game, Mode};
 use crate::rules::Side;
-use crate::rules::notation::MoveText;
 
 use super::ai_task::run_cooperatively;
 use super::board::BoardRoom;
 use super::layout::{BoardLayout, analysis_room};
 use super::locale::Locale;
 use super::persistence::SavedGame;
-use super::review::{Review, ReviewAt, rows};
+use super::review::{Review, ReviewAt, move_label};
 use super::safe_area::SafeArea;
 use super::theme;
 use super::widgets::{Tap, Unstyled, labelled_button, text};
@@ -411,10 +410,7 @@ fn verdict_words(locale: &Locale, game: &Game, analysis: &Analysis, at: usize) -
         && let Some(v) = analysis.verdicts.get(i)
         && let Some(better) = &v.better
     {
-        let played = &game.history()[i];
-        let number = rows(&game.truncated(at)).len();
-        let dots = if played.outcome.side == Side::White { "." } else { "…" };
-        let shown = format!("{number}{dots} {}", MoveText::of(&played.outcome));
+        let shown = move_label(game, at).unwrap_or_default();
         let reasons = better.reasons.iter().map(|r| words::reason(locale, r)).collect::<Vec<_>>().join(", ");
         return locale.f(
             "analysis.mistake",

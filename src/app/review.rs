@@ -436,14 +436,7 @@ fn update_bars(
     }
     let total = review.game.history().len();
     // The move shown as the list writes it ("3. 76", "3… 77x"), then how far into the game it is.
-    let shown = match review.at.checked_sub(1).map(|i| &review.game.history()[i]) {
-        None => locale.t("review.start"),
-        Some(played) => {
-            let number = rows(&review.game.truncated(review.at)).len();
-            let dots = if played.outcome.side == Side::White { "." } else { "…" };
-            format!("{number}{dots} {}", MoveText::of(&played.outcome))
-        }
-    };
+    let shown = move_label(&review.game, review.at).unwrap_or_else(|| locale.t("review.start"));
     let value = format!("{shown} · {}/{total}", review.at);
     for mut text in &mut counter {
         if text.0 != value {
@@ -499,6 +492,15 @@ pub fn open_list(_: On<Tap>, mut list: ResMut<MoveListOpen>) {
 
 /// One numbered pair of moves: white's and black's, each with its index in the game.
 type Row = (usize, [Option<(usize, String)>; 2]);
+
+/// The move that led to the position after `at` moves, as the list writes it: "3. 76", "3… 77x"; `None`
+/// at the start.
+pub fn move_label(game: &Game, at: usize) -> Option<String> {
+    let played = game.history().get(at.checked_sub(1)?)?;
+    let number = rows(&game.truncated(at)).len();
+    let dots = if played.outcome.side == Side::White { "." } else { "…" };
+    Some(format!("{number}{dots} {}", MoveText::of(&played.outcome)))
+}
 
 /// The list's rows. A game played on from a reviewed position may start with black: its first row then
 /// has no white move.
