@@ -221,7 +221,8 @@ fn read_pointer(
             hint.0 = None;
         }
     }
-    for (pointer, at) in frame.pressed {
+    let pressed_now: Vec<Pointer> = frame.pressed.iter().map(|(p, _)| *p).collect();
+    for &(pointer, at) in &frame.pressed {
         press.down.retain(|p| p.pointer != pointer);
         if linger.left > 0.0 {
             // A new press replaces the hint left on screen.
@@ -250,6 +251,13 @@ fn read_pointer(
     }
     let hint_allowed = session.game.mode.landing_hint_allowed();
     for state in press.down.iter_mut() {
+        // How long a finger is held counts from the end of the frame it landed in: that frame's time
+        // mostly passed before it landed. A finger lifted this frame is a tap, however long the frame:
+        // on a slow frame (the first after a pause, a phone that stutters) a quick tap must not turn
+        // into a long press because the frames around it were long.
+        if pressed_now.contains(&state.pointer) || frame.released.iter().any(|(p, _)| *p == state.pointer) {
+            continue;
+        }
         state.held += time.delta_secs();
         // On Hard there is no landing hint: a press of any length is a tap.
         if hint_allowed && !state.consumed && !state.hint_shown && state.held >= LONG_PRESS {

@@ -186,6 +186,29 @@ fn a_long_press_lights_the_landing_hole_and_plays_nothing() {
 }
 
 #[test]
+fn a_quick_tap_on_a_stuttering_phone_plays_the_hole_and_a_held_finger_still_gets_the_hint() {
+    // A browser tab just back from the background, or a phone that stutters: frames a quarter of a second
+    // long. A finger that lands in one frame and lifts in the next was down for a moment, not 0.5 s.
+    let mut app = app_with(Mode::Computer { level: Level::Medium, human: Side::White }, Speed::Instant);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
+    frames(&mut app, 2);
+    tap(&mut app, Side::White, 7);
+    assert_eq!(moves(&app).first(), Some(&7), "the tap played hole 7 (no landing hint instead)");
+    assert_eq!(app.world().resource::<LandingHint>().0, None);
+
+    let mut app = app_with(Mode::Computer { level: Level::Medium, human: Side::White }, Speed::Instant);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
+    frames(&mut app, 2);
+    let at = screen_point(&app, Side::White, 2);
+    touch(&mut app, TouchPhase::Started, at);
+    frames(&mut app, 3); // held over two whole frames after the one it landed in: 0.5 s
+    assert!(app.world().resource::<LandingHint>().0.is_some(), "a finger held down still lights the landing");
+    touch(&mut app, TouchPhase::Ended, at);
+    frames(&mut app, 2);
+    assert!(moves(&app).is_empty(), "and lifting it plays nothing");
+}
+
+#[test]
 fn on_hard_there_is_no_landing_hint_and_a_long_press_plays_on_release() {
     let mut app = app_with(Mode::Computer { level: Level::Hard, human: Side::White }, Speed::Instant);
     assert_eq!(long_press(&mut app, Side::White, 2), None, "no landing hint on Hard");
