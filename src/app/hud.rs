@@ -10,7 +10,7 @@ use crate::game::Mode;
 use crate::rules::{EndReason, Side, Status};
 
 use super::ai_task::Thinking;
-use super::board::{ShownCounts, needs_six_nine_mark, place_index};
+use super::board::{ShownCounts, ViewSize, needs_six_nine_mark, place_index};
 use super::confirm::{PendingNewGame, new_game_or_ask};
 use super::hint::HintRequest;
 use super::input::{BoardBlocked, LandingHint};
@@ -90,6 +90,15 @@ struct MessageBox;
 #[derive(Component)]
 struct MenuPanel;
 
+#[derive(Component)]
+struct MenuCard;
+
+#[derive(Component)]
+struct MenuButtons;
+
+/// Below this height the menu's buttons go in two columns.
+const MENU_ONE_COLUMN_HEIGHT: f32 = 620.0;
+
 /// The texts of the panels that follow the game and the settings.
 #[derive(Component, Copy, Clone, PartialEq, Eq)]
 enum PanelText {
@@ -122,7 +131,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (undo, redo).chain().in_set(super::Frame::Rules).run_if(in_state(Screen::Game)))
         .add_systems(
             Update,
-            (announce_tuzdik, collect_toasts, update_bars, update_messages, update_panels, button_colors)
+            (
+                announce_tuzdik,
+                collect_toasts,
+                update_bars,
+                update_messages,
+                update_panels,
+                fit_menu,
+                button_colors,
+            )
                 .chain()
                 .in_set(super::Frame::View)
                 .run_if(in_state(Screen::Game)),
@@ -331,57 +348,93 @@ fn spawn_menu(commands: &mut Commands) {
         .spawn((panel("Button Close the menu"), MenuPanel, Backdrop))
         .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false)
         .with_children(|p| {
-            p.spawn(card(340.0, 22.0, 10.0, AlignItems::Stretch)).with_children(|c| {
+            p.spawn((card(340.0, 22.0, 10.0, AlignItems::Stretch), MenuCard)).with_children(|c| {
                 c.spawn((
                     Tr("menu.title"),
                     text("", 28.0, theme::TEXT),
                     Node { align_self: AlignSelf::Center, ..default() },
                 ));
-                labelled_button(c, "menu.resume", 20.0, ())
-                    .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
-                // The list takes the menu's place: closing it goes back to the game.
-                labelled_button(c, "moves.title", 20.0, ()).observe(
-                    |_: On<Tap>,
-                     mut list: ResMut<super::review::MoveListOpen>,
-                     mut menu: ResMut<MenuOpen>| {
-                        list.0 = true;
-                        menu.0 = false;
+                c.spawn((
+                    Name::new("Menu buttons"),
+                    MenuButtons,
+                    Node {
+                        display: Display::Grid,
+                        grid_template_columns: RepeatedGridTrack::flex(1, 1.0),
+                        row_gap: px(10),
+                        column_gap: px(10),
+                        ..default()
                     },
-                );
-                c.spawn(button("Speed", 18.0))
-                    .with_children(|b| {
-                        b.spawn((PanelText::Speed, text("", 18.0, theme::TEXT), Pickable::IGNORE));
-                    })
-                    .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-                        let i = Speed::ALL.iter().position(|s| *s == settings.speed).unwrap_or(0);
-                        settings.speed = Speed::ALL[(i + 1) % Speed::ALL.len()];
-                    });
-                c.spawn(button("Sound", 18.0))
-                    .with_children(|b| {
-                        b.spawn((PanelText::Sound, text("", 18.0, theme::TEXT), Pickable::IGNORE));
-                    })
-                    .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-                        settings.sound = !settings.sound;
-                    });
-                c.spawn((button("Flip", 18.0), FlipButton))
-                    .with_children(|b| {
-                        b.spawn((PanelText::Flip, text("", 18.0, theme::TEXT), Pickable::IGNORE));
-                    })
-                    .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-                        settings.flip_each_turn = !settings.flip_each_turn;
-                    });
-                c.spawn(button("Language", 18.0))
-                    .with_children(|b| {
-                        b.spawn((PanelText::Language, text("", 18.0, theme::TEXT), Pickable::IGNORE));
-                    })
-                    .observe(super::language::open_list);
-                labelled_button(c, "menu.rules", 20.0, ())
-                    .observe(super::tutorial::open_lessons(Screen::Game));
-                labelled_button(c, "menu.new_game", 20.0, ()).observe(play_again);
-                labelled_button(c, "menu.quit", 20.0, ())
-                    .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
+                ))
+                .with_children(menu_buttons);
             });
         });
+}
+
+/// The menu's nine buttons, one under the other (two columns on a short screen: [`fit_menu`]).
+fn menu_buttons(c: &mut ChildSpawnerCommands) {
+    labelled_button(c, "menu.resume", 20.0, ())
+        .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
+    // The list takes the menu's place: closing it goes back to the game.
+    labelled_button(c, "moves.title", 20.0, ()).observe(
+        |_: On<Tap>, mut list: ResMut<super::review::MoveListOpen>, mut menu: ResMut<MenuOpen>| {
+            list.0 = true;
+            menu.0 = false;
+        },
+    );
+    c.spawn(button("Speed", 18.0))
+        .with_children(|b| {
+            b.spawn((PanelText::Speed, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+            let i = Speed::ALL.iter().position(|s| *s == settings.speed).unwrap_or(0);
+            settings.speed = Speed::ALL[(i + 1) % Speed::ALL.len()];
+        });
+    c.spawn(button("Sound", 18.0))
+        .with_children(|b| {
+            b.spawn((PanelText::Sound, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+            settings.sound = !settings.sound;
+        });
+    c.spawn((button("Flip", 18.0), FlipButton))
+        .with_children(|b| {
+            b.spawn((PanelText::Flip, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+            settings.flip_each_turn = !settings.flip_each_turn;
+        });
+    c.spawn(button("Language", 18.0))
+        .with_children(|b| {
+            b.spawn((PanelText::Language, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(super::language::open_list);
+    labelled_button(c, "menu.rules", 20.0, ()).observe(super::tutorial::open_lessons(Screen::Game));
+    labelled_button(c, "menu.new_game", 20.0, ()).observe(play_again);
+    labelled_button(c, "menu.quit", 20.0, ())
+        .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
+}
+
+/// A phone held sideways is too short for nine buttons in a column (about 570 pixels with the title):
+/// there they go in two columns, on a wider card with less padding, so Resume and Quit stay on screen.
+fn fit_menu(
+    view: Res<ViewSize>,
+    mut cards: Query<&mut Node, (With<MenuCard>, Without<MenuButtons>)>,
+    mut grids: Query<&mut Node, (With<MenuButtons>, Without<MenuCard>)>,
+    added: Query<(), Added<MenuButtons>>,
+) {
+    if !view.is_changed() && added.is_empty() {
+        return;
+    }
+    let short = view.0.y < MENU_ONE_COLUMN_HEIGHT;
+    for mut card in &mut cards {
+        card.width = px(if short { 640.0 } else { 340.0 });
+        card.padding = UiRect::all(px(if short { 12.0 } else { 22.0 }));
+        card.row_gap = px(if short { 6.0 } else { 10.0 });
+    }
+    for mut grid in &mut grids {
+        grid.grid_template_columns = RepeatedGridTrack::flex(if short { 2 } else { 1 }, 1.0);
+        grid.row_gap = px(if short { 6.0 } else { 10.0 });
+    }
 }
 
 /// A new game in the same mode; against the computer, a new draw if the starter is by lot. A game under
