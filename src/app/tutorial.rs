@@ -13,7 +13,7 @@ use bevy::asset::{AssetLoader, LoadContext, LoadState};
 use bevy::prelude::*;
 
 use crate::game::{Game, Mode};
-use crate::lesson::{Course, Kind, Lesson, Mark, Step, Verdict, Why};
+use crate::lesson::{Course, Kind, Lesson, Mark, Step, Target, Verdict, Why};
 use crate::rules::{Hole, IllegalMove, Position, Side, TuzdikRefusal};
 
 use super::board::ViewSize;
@@ -973,6 +973,8 @@ fn prompt(locale: &Locale, step: &Step, phase: Phase) -> String {
     }
     match step.kind {
         Kind::Read | Kind::Watch(_) => String::new(),
+        // A step that names its hole asks for that one, as its caption does.
+        Kind::Do(Target::Hole(n)) => locale.f("lesson.prompt_do_hole", &[("hole", &n)]),
         Kind::Do(_) => locale.t("lesson.prompt_do"),
         // The caption asks the question; the board says nothing more before the answer.
         Kind::Guess(_) => String::new(),
@@ -1013,12 +1015,50 @@ fn show_marks(
             DespawnOnExit(Screen::Lesson),
         ));
     };
+    // A numbered badge that reads over stones and over a ring: the sowing order light on dark, a hole's
+    // own number dark on light (the ring's colour), so that the two are never taken for each other.
+    let dark = Color::srgba(0.08, 0.05, 0.03, 0.85);
+    let badge = |commands: &mut Commands, at: Vec2, label: String, size: f32, own_number: bool| {
+        let (disc, ink, what) = if own_number {
+            (theme::HIGHLIGHT, dark, "hole number")
+        } else {
+            (dark, theme::HIGHLIGHT, "path number")
+        };
+        let width = size * (0.9 + 0.55 * label.chars().count().saturating_sub(1) as f32);
+        commands.spawn((
+            Name::new(format!("Lesson mark: {what}")),
+            LessonMark,
+            Sprite {
+                image: art.disc.clone(),
+                color: disc,
+                custom_size: Some(Vec2::new(width.max(size * 1.25), size * 1.25)),
+                ..default()
+            },
+            Transform::from_translation(at.extend(4.0)),
+            DespawnOnExit(Screen::Lesson),
+        ));
+        commands.spawn((
+            Name::new(format!("Lesson mark: {what} text")),
+            LessonMark,
+            Text2d::new(label),
+            TextFont { font_size: bevy::text::FontSize::Px(size * 0.8), ..default() },
+            TextColor(ink),
+            Transform::from_translation(at.extend(4.1)),
+            DespawnOnExit(Screen::Lesson),
+        ));
+    };
+    let hole_size = Hole::all().next().map_or(40.0, |h| layout.hole(Side::White, h).size().min_element());
+    let badge_size = (hole_size * 0.32).clamp(13.0, 30.0);
     let start = *run.start();
     for mark in &run.current().marks {
         match *mark {
             Mark::Hole(side, n) => {
                 if let Some(h) = Hole::new(n) {
                     ring(&mut commands, layout.hole(side, h), "Lesson mark: hole");
+                    // The ring runs over the hole's small number, which the caption often names: the
+                    // number is shown again, large, beside the ring's inner edge.
+                    let at = layout.number_position(side, h);
+                    badge(&mut commands, at, n.to_string(), badge_size, true);
                 }
             }
             Mark::Kazan(side) => ring(&mut commands, layout.kazan(side), "Lesson mark: kazan"),
@@ -1042,32 +1082,9 @@ fn show_marks(
                 }
                 // A numbered badge in each hole the stones reach, in sowing order ("1", or "2·20" on a
                 // second lap round the board).
-                let size = (layout.hole(Side::White, h).size().min_element() * 0.32).clamp(13.0, 30.0);
                 for ((side, hole), list) in numbers {
-                    let rect = layout.hole(side, hole);
                     let label = list.iter().map(|n| n.to_string()).collect::<Vec<_>>().join("·");
-                    let width = size * (0.9 + 0.55 * label.chars().count().saturating_sub(1) as f32);
-                    commands.spawn((
-                        Name::new("Lesson mark: path number"),
-                        LessonMark,
-                        Sprite {
-                            image: art.disc.clone(),
-                            color: Color::srgba(0.08, 0.05, 0.03, 0.85),
-                            custom_size: Some(Vec2::new(width.max(size * 1.25), size * 1.25)),
-                            ..default()
-                        },
-                        Transform::from_translation(rect.center().extend(4.0)),
-                        DespawnOnExit(Screen::Lesson),
-                    ));
-                    commands.spawn((
-                        Name::new("Lesson mark: path number text"),
-                        LessonMark,
-                        Text2d::new(label),
-                        TextFont { font_size: bevy::text::FontSize::Px(size * 0.8), ..default() },
-                        TextColor(theme::HIGHLIGHT),
-                        Transform::from_translation(rect.center().extend(4.1)),
-                        DespawnOnExit(Screen::Lesson),
-                    ));
+                    badge(&mut commands, layout.hole(side, hole).center(), label, badge_size, false);
                 }
             }
         }

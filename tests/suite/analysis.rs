@@ -45,7 +45,7 @@ fn frames_until_analysed(app: &mut App) -> usize {
 }
 
 /// The texts on screen.
-fn texts(app: &mut App) -> Vec<String> {
+pub(crate) fn texts(app: &mut App) -> Vec<String> {
     let mut q = app.world_mut().query::<(&Text, &InheritedVisibility)>();
     q.iter(app.world()).filter(|(_, v)| v.get()).map(|(t, _)| t.0.clone()).collect()
 }

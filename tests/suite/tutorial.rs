@@ -10,7 +10,7 @@ use toguz::app::layout::BoardLayout;
 use toguz::app::tutorial::{Feedback, LessonRun, Phase};
 use toguz::app::widgets::english;
 use toguz::app::{Screen, Session, Settings};
-use toguz::lesson::{Kind, Tapped, Verdict, all_taps};
+use toguz::lesson::{Kind, Tapped, Target, Verdict, all_taps};
 use toguz::rules::Side;
 
 use super::flows::{
@@ -92,6 +92,15 @@ fn walk_lesson(app: &mut App, touch_id: &mut u64) -> usize {
                 );
             }
             Kind::Do(_) | Kind::Guess(_) => {
+                if let Kind::Do(Target::Hole(n)) = kind {
+                    frames(app, 1);
+                    let asked = english("lesson.prompt_do_hole").replace("{hole}", &n.to_string());
+                    let said = super::analysis::texts(app);
+                    assert!(
+                        said.contains(&asked),
+                        "{what}: the prompt asks for hole {n}, as the caption does: {said:?}"
+                    );
+                }
                 let wrong = all_taps().into_iter().find(|&t| matches!(judge(t), Verdict::Wrong(..))).unwrap();
                 *touch_id += 1;
                 touch(app, place_on_screen(app, wrong), *touch_id, 1);
