@@ -82,15 +82,24 @@ const TURN: std::time::Duration = std::time::Duration::ZERO;
 const TURN: std::time::Duration = std::time::Duration::from_millis(5);
 
 /// Runs a search as a future: slices of nodes, then a yield, until it is done or cancelled.
-pub async fn run_cooperatively(mut search: Search, cancel: &AtomicBool) -> Option<Iteration> {
+pub async fn run_cooperatively(search: Search, cancel: &AtomicBool) -> Option<Iteration> {
+    run_in_turns(search, cancel).await.0
+}
+
+/// [`run_cooperatively`], also telling the longest time it kept the thread without a yield: on the web,
+/// what the search can add to a frame.
+async fn run_in_turns(mut search: Search, cancel: &AtomicBool) -> (Option<Iteration>, std::time::Duration) {
     let start = Instant::now();
     let mut turn = Instant::now();
+    let mut longest = std::time::Duration::ZERO;
     loop {
         if cancel.load(Ordering::Relaxed) {
-            return None;
+            return (None, longest);
         }
-        match search.step(SLICE_NODES, start.elapsed().as_millis() as u64) {
-            Step::Done(result) => return Some(result),
+        let step = search.step(SLICE_NODES, start.elapsed().as_millis() as u64);
+        longest = longest.max(turn.elapsed());
+        match step {
+            Step::Done(result) => return (Some(result), longest),
             Step::Pending if turn.elapsed() >= TURN => {
                 yield_to_others().await;
                 turn = Instant::now();
@@ -134,8 +143,26 @@ async fn yield_to_others() {
 /// The computer's move for `level`.
 pub async fn think(position: Position, level: Level, seed: u64, cancel: Arc<AtomicBool>) -> Option<Hole> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let result = run_cooperatively(level.search(position, None, None, &mut rng), &cancel).await?;
-    level.pick(&result, &mut rng)
+    let began = Instant::now();
+    // Making the search makes its table (16 MiB on Hard): a turn of its own.
+    let search = level.search(position, None, None, &mut rng);
+    let made = began.elapsed();
+    yield_to_others().await;
+    let (result, longest) = run_in_turns(search, &cancel).await;
+    #[cfg(target_arch = "wasm32")]
+    if result.is_some() {
+        // For the browser check: what the computer's turn could add to one frame.
+        let line = format!(
+            "toguz:search {} ms; made in {} ms; longest turn {} ms",
+            began.elapsed().as_millis(),
+            made.as_millis(),
+            longest.as_millis()
+        );
+        web_sys::console::log_1(&line.into());
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (made, longest);
+    level.pick(&result?, &mut rng)
 }
 
 fn start_thinking(

@@ -14,6 +14,7 @@
 //! hint 7 lands black 3       (only while a landing hint shows)
 //! result white               (only when the game is over: white | black | draw)
 //! notice notice.damaged      (only while the title shows a save notice)
+//! message Wait for your turn (only while a message shows on the board)
 //! position <position string>
 //! ```
 
@@ -44,6 +45,7 @@ pub struct PlayState<'w> {
     thinking: Res<'w, super::ai_task::Thinking>,
     hint: Res<'w, super::input::LandingHint>,
     notice: Res<'w, super::persistence::SaveNotice>,
+    message: Res<'w, super::hud::ToastState>,
     view: Res<'w, super::board::ViewSize>,
 }
 
@@ -75,6 +77,9 @@ impl PlayState<'_> {
         }
         if let Some(key) = &self.notice.0 {
             lines.push(format!("notice {key}"));
+        }
+        if self.message.remaining > 0.0 && !self.message.text.is_empty() {
+            lines.push(format!("message {}", self.message.text.replace('\n', " ")));
         }
         lines.push(format!("position {pos}"));
         lines
