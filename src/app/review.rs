@@ -78,6 +78,7 @@ const SWIPE: f32 = 40.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MoveListOpen>()
+        .init_resource::<MoveListFrom>()
         .add_message::<ReviewAt>()
         .add_message::<ReviewPast>()
         .add_message::<ReviewStep>()
@@ -462,6 +463,36 @@ fn update_bars(
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
 pub struct MoveListOpen(pub bool);
 
+/// The first pair the list shows, when the player has paged through a game longer than the screen
+/// holds; `None`: the page with the move shown on the board (the latest, in a game).
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
+pub struct MoveListFrom(pub Option<usize>);
+
+/// Which pairs of a game's `total` fit a list of `room` lines starting at pair `from`: the pairs shown,
+/// and whether a line leads to earlier pairs and one to later pairs (each takes a line).
+fn page(total: usize, room: usize, from: usize) -> (std::ops::Range<usize>, bool, bool) {
+    let room = room.max(3);
+    if total <= room {
+        return (0..total, false, false);
+    }
+    let from = from.min(total - (room - 1));
+    let earlier = from > 0;
+    let mut lines = room - usize::from(earlier);
+    let later = total - from > lines;
+    lines -= usize::from(later);
+    (from..(from + lines).min(total), earlier, later)
+}
+
+/// Where the list opens: the page that holds pair `lit` (the latest page when it is there).
+fn page_start(total: usize, room: usize, lit: Option<usize>) -> usize {
+    let room = room.max(3);
+    let latest = total.saturating_sub(room - 1);
+    match lit {
+        Some(row) if total > room && row < latest => row.saturating_sub((room - 2) / 2),
+        _ => latest,
+    }
+}
+
 /// One move in the list, a button: its index in the game (0 for the first move).
 #[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
 pub struct MoveCell(pub usize);
@@ -527,11 +558,17 @@ fn show_list(
     session: Res<Session>,
     review: Option<Res<Review>>,
     view: Res<ViewSize>,
+    mut from: ResMut<MoveListFrom>,
     roots: Query<Entity, With<MoveListRoot>>,
     mut commands: Commands,
 ) {
     let changed = session.is_changed() || review.as_ref().is_some_and(|r| r.is_changed());
-    if !list.is_changed() && !locale.is_changed() && !(list.0 && (changed || view.is_changed())) {
+    if list.is_changed() || changed {
+        // Opened, or the game or the move shown changed: back to the page with the move shown.
+        from.bypass_change_detection().0 = None;
+    }
+    let paged = from.is_changed();
+    if !list.is_changed() && !locale.is_changed() && !(list.0 && (changed || view.is_changed() || paged)) {
         return;
     }
     for root in &roots {
@@ -548,11 +585,19 @@ fn show_list(
     let all = rows(game);
     let (columns, rows_per_column) = list_room(view.0);
     let room = columns * rows_per_column;
-    // A long game keeps its latest moves in view; the first line says which pairs are left out.
-    let skipped = if all.len() > room { all.len() - (room - 1) } else { 0 };
-    let mut entries: Vec<Option<&Row>> = all[skipped..].iter().map(Some).collect();
-    if skipped > 0 {
-        entries.insert(0, None);
+    // A long game opens at the page with the move shown (the latest in a game); a line at each end
+    // of the page leads to the pairs before and after it.
+    let lit_row =
+        lit.and_then(|i| all.iter().position(|(_, pair)| pair.iter().flatten().any(|(m, _)| *m == i)));
+    let start = from.0.unwrap_or_else(|| page_start(all.len(), room, lit_row));
+    let (shown, earlier, later) = page(all.len(), room, start);
+    let mut entries: Vec<Entry> = all[shown.clone()].iter().map(Entry::Pair).collect();
+    if earlier {
+        let to = shown.start.saturating_sub(room.saturating_sub(2));
+        entries.insert(0, Entry::Earlier { first: 1, last: shown.start, to });
+    }
+    if later {
+        entries.push(Entry::Later { first: shown.end + 1, last: all.len(), to: shown.end });
     }
     let in_review = review.is_some();
     commands
@@ -624,7 +669,7 @@ fn show_list(
                             grid.spawn(Node { flex_direction: FlexDirection::Column, ..default() })
                                 .with_children(|col| {
                                     for entry in column {
-                                        move_row(col, *entry, skipped, lit);
+                                        move_row(col, *entry, lit);
                                     }
                                 });
                         }
@@ -656,8 +701,47 @@ fn show_list(
         });
 }
 
-/// One numbered pair, or (for `None`) the line that stands for the pairs left out of a long game.
-fn move_row(col: &mut ChildSpawnerCommands, entry: Option<&Row>, skipped: usize, lit: Option<usize>) {
+/// A line of the list: a numbered pair, or a line standing for the pairs before or after the page (by
+/// their numbers: no words to translate), which turns the page there.
+#[derive(Clone, Copy)]
+enum Entry<'a> {
+    Pair(&'a Row),
+    Earlier { first: usize, last: usize, to: usize },
+    Later { first: usize, last: usize, to: usize },
+}
+
+fn move_row(col: &mut ChildSpawnerCommands, entry: Entry, lit: Option<usize>) {
+    let (label, to, name) = match entry {
+        Entry::Pair(pair) => return pair_row(col, pair, lit),
+        Entry::Earlier { first, last, to } => (format!("« {first}–{last}"), to, "Button Earlier moves"),
+        Entry::Later { first, last, to } => (format!("{first}–{last} »"), to, "Button Later moves"),
+    };
+    col.spawn(list_cell(name.to_string(), COLUMN_WIDTH))
+        .with_children(|b| {
+            b.spawn((text(label, 14.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(move |_: On<Tap>, mut from: ResMut<MoveListFrom>| from.0 = Some(to));
+}
+
+/// A button of the list, one line high: a move, or a line that turns the page.
+fn list_cell(name: String, width: f32) -> impl Bundle {
+    (
+        Name::new(name),
+        Button,
+        Node {
+            width: px(width),
+            height: px(ROW_HEIGHT),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(theme::BUTTON),
+    )
+}
+
+/// One numbered pair: its number, then white's and black's moves, each a button to review it.
+fn pair_row(col: &mut ChildSpawnerCommands, (number, pair): &Row, lit: Option<usize>) {
     col.spawn(Node {
         column_gap: px(2),
         width: px(COLUMN_WIDTH),
@@ -666,11 +750,6 @@ fn move_row(col: &mut ChildSpawnerCommands, entry: Option<&Row>, skipped: usize,
         ..default()
     })
     .with_children(|row| {
-        let Some((number, pair)) = entry else {
-            // The pairs left out, by their numbers: no words to translate.
-            row.spawn(text(format!("1–{skipped} …"), 14.0, theme::TEXT_DIM));
-            return;
-        };
         row.spawn((
             text(format!("{number}."), 14.0, theme::TEXT_DIM),
             Node { width: px(24), ..default() },
@@ -683,20 +762,7 @@ fn move_row(col: &mut ChildSpawnerCommands, entry: Option<&Row>, skipped: usize,
             };
             let i = *i;
             // A small target: the list is dense so that a whole game fits without scrolling.
-            let mut cell = row.spawn((
-                Name::new(format!("Button Move {}", i + 1)),
-                Button,
-                MoveCell(i),
-                Node {
-                    width: px(36),
-                    height: px(ROW_HEIGHT),
-                    justify_content: JustifyContent::Center,
-                    align_items: AlignItems::Center,
-                    border_radius: BorderRadius::all(px(6)),
-                    ..default()
-                },
-                BackgroundColor(theme::BUTTON),
-            ));
+            let mut cell = row.spawn((list_cell(format!("Button Move {}", i + 1), 36.0), MoveCell(i)));
             if Some(i) == lit {
                 cell.insert((Selected, BackgroundColor(theme::BUTTON_SELECTED)));
             }

@@ -381,7 +381,7 @@ fn a_damaged_save_is_explained_on_the_title_screen_once() {
 }
 
 /// A finished game on the board, to reach the game-over panel.
-fn finished_game() -> Game {
+pub(crate) fn finished_game() -> Game {
     let mut game = Game::new(Mode::HotSeat);
     let mut seed = 7u64;
     while !game.status().is_over() {

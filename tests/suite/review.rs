@@ -15,8 +15,8 @@ use toguz::app::review::Review;
 use toguz::game::Game;
 
 use super::flows::{
-    PHONE, TABLET, assert_board_whole, flushed_save, frames, has_button, moves, press, save_dir, screen,
-    start_app, tap_hole, window_entity,
+    PHONE, PHONE_SIDEWAYS, SMALL_PHONE, TABLET, assert_board_whole, assert_nothing_clipped, flushed_save,
+    frames, has_button, moves, press, save_dir, screen, start_app, tap_hole, window_entity,
 };
 use super::lifecycle::system_back;
 
@@ -102,6 +102,81 @@ fn the_last_move_is_marked_on_its_hole_and_where_its_last_stone_landed() {
             assert!(at.distance(layout.hole(side, hole).center()) < 0.5, "{mark:?} on {side} {hole}");
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_move_of_a_long_game_is_reached_from_the_move_list_page_by_page() {
+    for size in [SMALL_PHONE, PHONE_SIDEWAYS] {
+        long_move_list_by_pages(size);
+    }
+}
+
+fn long_move_list_by_pages(size: Vec2) {
+    let dir = save_dir("long-move-list");
+    let mut app = start_app(size, &dir);
+    press(&mut app, "Play hot-seat");
+    frames(&mut app, 3);
+    let game = super::flows::finished_game();
+    let total = game.history().len();
+    {
+        let world = app.world_mut();
+        let generation = world.resource::<Session>().generation + 1;
+        *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
+        world.write_message(toguz::app::BoardReset);
+    }
+    frames(&mut app, 4);
+    press(&mut app, "Moves");
+    let latest = cells(&mut app);
+    assert!(latest.len() < total, "a game of {total} moves is longer than a page at {size}");
+    assert_eq!(
+        latest.last().map(|c| (c.0, c.2)),
+        Some((total - 1, true)),
+        "the list opens at the last move, lit"
+    );
+    assert!(!has_button(&mut app, "Later moves"), "nothing after the last page");
+    // Paging back reaches the first move, every move on some page, with no gap between pages.
+    let mut seen: Vec<usize> = latest.iter().map(|c| c.0).collect();
+    let mut pages = 1;
+    while has_button(&mut app, "Earlier moves") {
+        press(&mut app, "Earlier moves");
+        let page = cells(&mut app);
+        let (first, last) = (page.first().unwrap().0, page.last().unwrap().0);
+        assert!(
+            last + 1 >= *seen.iter().min().unwrap(),
+            "page {pages} ({first}..={last}) meets the one after it"
+        );
+        seen.extend(page.iter().map(|c| c.0));
+        pages += 1;
+        assert!(pages < 20, "paging back ends");
+    }
+    seen.sort();
+    seen.dedup();
+    assert_eq!(
+        seen,
+        (0..total).collect::<Vec<_>>(),
+        "every move of {total} on one of {pages} pages at {size}"
+    );
+    assert_nothing_clipped(&mut app, size, &format!("the first page at {size}"));
+    assert!(has_button(&mut app, "Later moves"), "the first page leads on");
+    // The first move opens the review there; the list opened in review shows the page with that move.
+    press(&mut app, "Move 1");
+    assert_eq!(screen(&app), Screen::Review);
+    assert_eq!(review_at(&app), 1);
+    press(&mut app, "Moves");
+    let page = cells(&mut app);
+    assert_eq!(
+        page.first().map(|c| (c.0, c.2)),
+        Some((0, true)),
+        "the list in review opens at the move shown"
+    );
+    press(&mut app, "Later moves");
+    let next = cells(&mut app);
+    let (before, after) = (page.last().unwrap().0, next.last().unwrap().0);
+    assert!(
+        after > before && next.first().unwrap().0 <= before + 1,
+        "and pages on: up to {before}, then up to {after}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
