@@ -328,8 +328,10 @@ fn spawn_game_over(commands: &mut Commands) {
             ));
             c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
                 labelled_button(row, "over.play_again", 20.0, ()).observe(play_again);
+                // The same menu as the bar's "Menu" (settings, rules, new game, quit to title); closing it
+                // comes back to the result.
                 labelled_button(row, "hud.menu", 20.0, ())
-                    .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
+                    .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = true);
             });
             c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
                 labelled_button(row, "moves.title", 18.0, ()).observe(super::review::open_list);
@@ -527,7 +529,18 @@ fn announce_tuzdik(
     }
 }
 
-fn collect_toasts(time: Res<Time>, mut toasts: MessageReader<Toast>, mut state: ResMut<ToastState>) {
+fn collect_toasts(
+    time: Res<Time>,
+    mut played: MessageReader<MovePlayed>,
+    mut toasts: MessageReader<Toast>,
+    mut state: ResMut<ToastState>,
+) {
+    if played.read().count() > 0 {
+        // A move changes the board: what was said about the board before it ("Wait: the computer is
+        // thinking", "White's turn", a landing) is stale. What the move itself says comes after.
+        state.text.clear();
+        state.remaining = 0.0;
+    }
     for t in toasts.read() {
         state.text = t.0.clone();
         state.remaining = 2.6;

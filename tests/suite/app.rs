@@ -231,6 +231,9 @@ fn taps_during_the_computers_turn_are_ignored() {
     }
     assert_eq!(moves(&app).len(), 1);
     assert!(app.world().resource::<Session>().game.is_human_turn());
+    frames(&mut app, 1);
+    let said = &app.world().resource::<toguz::app::hud::ToastState>().text;
+    assert!(!said.contains("computer"), "'wait, the computer is thinking' goes once it has played: {said:?}");
 }
 
 #[test]

@@ -436,6 +436,22 @@ fn at_screen(which: &str, size: Vec2, dir: &Path) -> App {
 }
 
 #[test]
+fn menu_on_the_result_opens_the_games_menu_and_closing_it_comes_back_to_the_result() {
+    let dir = save_dir("result-menu");
+    let mut app = at_screen("game over", PHONE, &dir);
+    assert!(has_button(&mut app, "Play again"), "the result shows");
+    press(&mut app, "Menu");
+    assert_eq!(screen(&app), Screen::Game, "the same menu as in the game, not the title at once");
+    assert!(has_button(&mut app, "Quit to title") && !has_button(&mut app, "Play again"));
+    press(&mut app, "Resume");
+    assert!(has_button(&mut app, "Play again"), "closing the menu shows the result again");
+    press(&mut app, "Menu");
+    press(&mut app, "Quit to title");
+    assert_eq!(screen(&app), Screen::Title);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
     let dir = save_dir("every-button");
     let screens: [(&str, &[&str]); 6] = [
