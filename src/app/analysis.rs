@@ -216,11 +216,15 @@ fn spawn_panel(
     review: Option<Res<Review>>,
     view: Res<ComputerView>,
     room: Res<BoardRoom>,
+    locale: Res<Locale>,
 ) {
     let Some(review) = review else { return };
     if !room.analysis {
         return;
     }
+    // The graph's key, in its corners: who leads above the line, who below.
+    let key = |side: Side| words::player_short(&locale, &review.game.mode, side);
+    let keys = [(Side::White, key(Side::White)), (Side::Black, key(Side::Black))];
     let moves = review.game.history().len();
     let ask = view.allowed == Some(ViewAllowed::Ask);
     let shown = if ask { Display::None } else { Display::Flex };
@@ -340,6 +344,29 @@ fn spawn_panel(
                                 BackgroundColor(Color::NONE),
                                 Pickable::IGNORE,
                             ));
+                    }
+                    for (side, name) in keys {
+                        let (top, bottom) = match side {
+                            Side::White => (px(1), auto()),
+                            Side::Black => (auto(), px(1)),
+                        };
+                        graph.spawn((
+                            Name::new(format!("Graph key {side}")),
+                            text(name, 10.0, theme::TEXT),
+                            Node {
+                                position_type: PositionType::Absolute,
+                                left: px(2),
+                                top,
+                                bottom,
+                                padding: UiRect::axes(px(3), px(0)),
+                                border_radius: BorderRadius::all(px(3)),
+                                ..default()
+                            },
+                            // Over the bars it must still read.
+                            BackgroundColor(theme::PANEL.with_alpha(0.9)),
+                            ZIndex(1),
+                            Pickable::IGNORE,
+                        ));
                     }
                 })
                 .observe(jump_from_graph);

@@ -95,6 +95,25 @@ fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jump
         let node = app.world().get::<ComputedNode>(graph).unwrap().size();
         assert!(node.x > 100.0 && node.y >= 28.0, "a graph a finger can use: {node}");
         assert!(board.height() > 200.0);
+        // Its key names who leads above the line and who below.
+        let centre = app.world().get::<UiGlobalTransform>(graph).unwrap().translation.y;
+        let mut keys = app.world_mut().query::<(&Name, &Text, &UiGlobalTransform)>();
+        let mut key = |side: &str| {
+            keys.iter(app.world())
+                .find(|(n, ..)| n.as_str() == format!("Graph key {side}"))
+                .map(|(_, t, at)| (t.0.clone(), at.translation.y))
+                .unwrap_or_else(|| panic!("a key for {side}"))
+        };
+        let (white, black) = (key("white"), key("black"));
+        assert_eq!(
+            (white.0.as_str(), black.0.as_str()),
+            ("White", "Black"),
+            "the players' names in hot-seat"
+        );
+        assert!(
+            white.1 < centre && black.1 > centre,
+            "white above the line, black below: {white:?} {black:?}"
+        );
 
         // The middle of the graph shows the position after the move in the middle of the game.
         tap_graph(&mut app, 0.5);
