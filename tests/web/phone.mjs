@@ -577,6 +577,44 @@ async function damagedSavesSetAside() {
   await shot('damaged-save-notice');
 }
 
+// Put on the home screen, the game starts without a network: once loaded, its service worker has kept
+// every file of the site.
+async function playsOffline() {
+  const kept = await page.evaluate(async () => {
+    const worker = await navigator.serviceWorker.ready;
+    const until = Date.now() + 60000;
+    while (Date.now() < until) {
+      for (const name of await caches.keys()) {
+        const files = await (await caches.open(name)).keys();
+        if (files.some((request) => request.url.endsWith('/toguz_bg.wasm'))) {
+          return { name, files: files.length, active: Boolean(worker.active) };
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return null;
+  });
+  if (!kept) throw new Error('the service worker kept no copy of the game in a minute');
+  const t0 = Date.now();
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    const s = await waitFor((s) => s.screen === 'Title', 'the title with no network', 120000);
+    await tapButton('Play hot-seat');
+    const game = await waitFor((s) => myTurn(s) && legal(s).length > 0, 'a game with no network');
+    const before = moveLines().length;
+    await tapHole(game, legal(game)[0]);
+    await waitForMoveLine(/^toguz:move white /, before);
+    check(
+      'with no network the game starts and plays from what its service worker kept',
+      s.screen === 'Title',
+      `${kept.files} files kept in ${kept.name}; title and a move offline in ${seconds(t0)}`,
+    );
+  } finally {
+    await context.setOffline(false);
+  }
+}
+
 // ---- the run ------------------------------------------------------------------------------------------
 
 const steps = [
@@ -591,6 +629,7 @@ const steps = [
   followsTheOrientation,
   pinchDoesNotZoom,
   damagedSavesSetAside,
+  playsOffline,
 ];
 for (const step of steps) {
   try {
