@@ -8,6 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
+#[cfg(target_os = "android")]
+use bevy::clipboard::ClipboardError;
 use bevy::clipboard::{Clipboard, ClipboardRead};
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
@@ -28,6 +30,11 @@ pub struct IncomingRecord(pub Option<String>);
 #[derive(Resource, Default)]
 struct PendingPaste(Option<ClipboardRead>);
 
+/// An exported record on its way to the clipboard (a browser's answers a frame or more later, and may be
+/// a refusal), with the file it went to: the message waits for both.
+#[derive(Resource, Default)]
+struct PendingCopy(Option<(ClipboardRead<()>, Option<Result<PathBuf, String>>)>);
+
 /// The last record exported: what "Paste a record" opens where the app cannot reach the system's
 /// clipboard (a desktop without one).
 #[derive(Resource, Default)]
@@ -39,10 +46,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<FileDragAndDrop>()
         .init_resource::<Clipboard>()
         .init_resource::<PendingPaste>()
+        .init_resource::<PendingCopy>()
         .init_resource::<LastExport>()
         .add_systems(
             Update,
-            (export, paste, receive_paste, read_dropped_files, open_record)
+            (export, report_export, paste, receive_paste, read_dropped_files, open_record)
                 .chain()
                 .in_set(super::Frame::Rules),
         );
@@ -60,10 +68,9 @@ fn export(
     review: Option<Res<Review>>,
     history: Res<History>,
     save_path: Res<SavePath>,
-    locale: Res<Locale>,
     mut clipboard: ResMut<Clipboard>,
     mut last: ResMut<LastExport>,
-    mut toasts: MessageWriter<Toast>,
+    mut pending: ResMut<PendingCopy>,
 ) {
     if requests.read().count() == 0 {
         return;
@@ -75,6 +82,15 @@ fn export(
     let copied = copy(&mut clipboard, &text);
     let file = save_file(save_path.0.as_deref(), &date, game.id, &text);
     last.0 = Some(text);
+    pending.0 = Some((copied, file));
+}
+
+/// Says where the record went, once the clipboard has answered.
+fn report_export(locale: Res<Locale>, mut pending: ResMut<PendingCopy>, mut toasts: MessageWriter<Toast>) {
+    let Some((copy, _)) = pending.0.as_mut() else { return };
+    let Some(copied) = copy.poll_result() else { return };
+    let Some((_, file)) = pending.0.take() else { return };
+    let copied = copied.inspect_err(|e| warn!("the clipboard refused the record: {e:?}")).is_ok();
     let message = match (file, copied) {
         (Some(Ok(path)), true) => locale.f("records.saved", &[("file", &path.display())]),
         (Some(Ok(path)), false) => locale.f("records.saved_only", &[("file", &path.display())]),
@@ -85,28 +101,32 @@ fn export(
     toasts.write(Toast(message));
 }
 
-/// Puts the record on the system's clipboard; whether it got there.
-fn copy(clipboard: &mut Clipboard, text: &str) -> bool {
+/// Puts the record on the system's clipboard: whether it got there, now or (in a browser) later.
+fn copy(clipboard: &mut Clipboard, text: &str) -> ClipboardRead<()> {
     #[cfg(target_os = "android")]
     {
         let _ = clipboard;
-        super::android::copy_text(text)
-            .inspect_err(|e| warn!("the clipboard refused the record: {e}"))
-            .is_ok()
+        ClipboardRead::Ready(
+            super::android::copy_text(text)
+                .map_err(|e| ClipboardError::Unknown { description: e.to_string() }),
+        )
     }
     // Bevy's clipboard on iOS is the app's own: the system's pasteboard instead.
     #[cfg(target_os = "ios")]
     {
         let _ = clipboard;
         ios::copy_text(text);
-        true
+        ClipboardRead::Ready(Ok(()))
     }
-    #[cfg(not(any(target_os = "android", target_os = "ios")))]
+    // Bevy's clipboard in a browser would call an API a page on plain http does not have.
+    #[cfg(target_arch = "wasm32")]
     {
-        clipboard
-            .set_text(text.to_string())
-            .inspect_err(|e| warn!("the clipboard refused the record: {e:?}"))
-            .is_ok()
+        let _ = clipboard;
+        super::web::copy_text(text.to_string())
+    }
+    #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
+    {
+        ClipboardRead::Ready(clipboard.set_text(text.to_string()))
     }
 }
 
@@ -143,7 +163,12 @@ fn paste(
         let _ = (&mut clipboard, &mut pending);
         incoming.write(IncomingRecord(ios::pasted_text().or_else(|| last.0.clone())));
     }
-    #[cfg(not(any(target_os = "android", target_os = "ios")))]
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (&mut incoming, &last, &mut clipboard);
+        pending.0 = Some(super::web::read_text());
+    }
+    #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
     {
         let _ = (&mut incoming, &last);
         pending.0 = Some(clipboard.fetch_text());

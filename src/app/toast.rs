@@ -18,6 +18,13 @@ pub struct FloatingToast {
     remaining: f32,
 }
 
+impl FloatingToast {
+    /// The message on screen, if any.
+    pub fn shown(&self) -> Option<&str> {
+        (self.remaining > 0.0 && !self.text.is_empty()).then_some(self.text.as_str())
+    }
+}
+
 #[derive(Component)]
 struct ToastBox;
 

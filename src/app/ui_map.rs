@@ -14,7 +14,7 @@
 //! hint 7 lands black 3       (only while a landing hint shows)
 //! result white               (only when the game is over: white | black | draw)
 //! notice notice.damaged      (only while the title shows a save notice)
-//! message Wait for your turn (only while a message shows on the board)
+//! message Record copied…  (only while a message shows, in the game's bar or floating)
 //! position <position string>
 //! ```
 
@@ -46,6 +46,7 @@ pub struct PlayState<'w> {
     hint: Res<'w, super::input::LandingHint>,
     notice: Res<'w, super::persistence::SaveNotice>,
     message: Res<'w, super::hud::ToastState>,
+    floating: Res<'w, super::toast::FloatingToast>,
     view: Res<'w, super::board::ViewSize>,
 }
 
@@ -78,8 +79,9 @@ impl PlayState<'_> {
         if let Some(key) = &self.notice.0 {
             lines.push(format!("notice {key}"));
         }
-        if self.message.remaining > 0.0 && !self.message.text.is_empty() {
-            lines.push(format!("message {}", self.message.text.replace('\n', " ")));
+        let in_bar = (self.message.remaining > 0.0).then_some(self.message.text.as_str());
+        if let Some(said) = self.floating.shown().or(in_bar).filter(|t| !t.is_empty()) {
+            lines.push(format!("message {}", said.replace('\n', " ")));
         }
         lines.push(format!("position {pos}"));
         lines

@@ -52,3 +52,84 @@ pub fn languages() -> Vec<String> {
 pub fn page_safe_area() -> Option<String> {
     web_sys::window()?.document()?.document_element()?.get_attribute("data-safe-area")
 }
+
+/// The page's asynchronous clipboard, where the browser offers it: only to a secure page (https, or
+/// localhost). A page served over plain http on a home network has none, and calling it there would
+/// throw inside the game.
+fn clipboard_api() -> Option<web_sys::Clipboard> {
+    use wasm_bindgen::JsCast;
+    let navigator = web_sys::window()?.navigator();
+    let api = js_sys::Reflect::get(&navigator, &"clipboard".into()).ok()?;
+    (!api.is_undefined() && !api.is_null()).then(|| api.unchecked_into())
+}
+
+/// Puts `text` on the clipboard. The clipboard API answers later (the browser may refuse it); without it
+/// the old copy command on a hidden text field answers at once.
+pub fn copy_text(text: String) -> bevy::clipboard::ClipboardRead<()> {
+    use bevy::clipboard::{ClipboardError, ClipboardRead};
+    let Some(api) = clipboard_api() else {
+        let copied = copy_by_command(&text);
+        return ClipboardRead::Ready(if copied {
+            Ok(())
+        } else {
+            Err(ClipboardError::ClipboardNotSupported)
+        });
+    };
+    let answer = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let slot = answer.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let result = wasm_bindgen_futures::JsFuture::from(api.write_text(&text)).await;
+        if let Ok(mut slot) = slot.lock() {
+            *slot = Some(result.map(|_| ()).map_err(|_| ClipboardError::ContentNotAvailable));
+        }
+    });
+    ClipboardRead::Pending(answer)
+}
+
+/// Reads the clipboard's text; without the clipboard API there is no way to read it.
+pub fn read_text() -> bevy::clipboard::ClipboardRead {
+    use bevy::clipboard::{ClipboardError, ClipboardRead};
+    let Some(api) = clipboard_api() else {
+        return ClipboardRead::Ready(Err(ClipboardError::ClipboardNotSupported));
+    };
+    let answer = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let slot = answer.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let result = wasm_bindgen_futures::JsFuture::from(api.read_text()).await;
+        if let Ok(mut slot) = slot.lock() {
+            *slot = Some(match result {
+                Ok(text) => text.as_string().ok_or(ClipboardError::ConversionFailure),
+                Err(_) => Err(ClipboardError::ContentNotAvailable),
+            });
+        }
+    });
+    ClipboardRead::Pending(answer)
+}
+
+/// The copy command on a hidden, selected text field: what a page without the clipboard API can do, in
+/// answer to a tap.
+fn copy_by_command(text: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return false };
+    let Some(body) = document.body() else { return false };
+    let Some(field) = document
+        .create_element("textarea")
+        .ok()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+    else {
+        return false;
+    };
+    field.set_value(text);
+    let _ = field.set_attribute("readonly", "");
+    let _ = field.set_attribute("style", "position:fixed;top:0;left:0;width:1px;height:1px;opacity:0");
+    if body.append_child(&field).is_err() {
+        return false;
+    }
+    field.select();
+    let copied = document
+        .dyn_ref::<web_sys::HtmlDocument>()
+        .and_then(|d| d.exec_command("copy").ok())
+        .unwrap_or(false);
+    field.remove();
+    copied
+}

@@ -132,6 +132,8 @@ const context = await browser.newContext({
   isMobile: true,
   hasTouch: true,
   locale: 'en-US',
+  // As a person allows it when the browser asks: Export writes the record, "Paste a record" reads it.
+  permissions: ['clipboard-read', 'clipboard-write'],
 });
 // Every contextmenu event the page sees, and whether the page refused it.
 await context.addInitScript(() => {
@@ -423,8 +425,37 @@ async function wholeGameByTaps() {
     `${(history || '').length} characters`);
 }
 
+// The finished game exported from its move list to the clipboard, and pasted back from Games: the same
+// game, opened in review, not kept twice.
+async function exportAndPasteBack() {
+  await tapButton('Moves');
+  await tapButton('Export');
+  const said = await waitFor((s) => /^Record copied/.test(s.kv.get('message') || ''), 'the export said', 10000);
+  const record = await page.evaluate(() => navigator.clipboard.readText());
+  const moves = (record.match(/^\d+\./gm) || []).length;
+  check(
+    'Export puts the record on the clipboard once the browser has taken it',
+    /\[Result "[0-9/-]+"\]/.test(record) && moves > 5,
+    `"${said.kv.get('message')}"; ${record.length} characters, ${moves} numbered lines`,
+  );
+  await tapButton('Close');
+  await toTheTitle();
+  await tapButton('Games');
+  await tapButton('Paste a record');
+  const s = await waitFor((s) => s.screen === 'Review', 'the pasted game in review', 10000);
+  check(
+    'a record pasted back opens in review, kept once',
+    /already in Games/.test(s.kv.get('message') || ''),
+    s.kv.get('message') || '(no message)',
+  );
+  await tapButton('Done');
+  const back = await waitFor((s) => s.screen === 'Title', 'back on the title');
+  if (back.buttons.has('Close')) await tapButton('Close');
+}
+
 // Back to the title: the game-over panel's "Menu" goes there at once, the in-game menu through "Quit to title".
 async function toTheTitle() {
+  if (parse(await uiText()).screen === 'Title') return;
   await tapButton('Menu');
   const s = await waitFor((s) => s.screen === 'Title' || s.buttons.has('Quit to title'), 'the menu or the title');
   if (s.screen !== 'Title') await tapButton('Quit to title');
@@ -615,6 +646,43 @@ async function playsOffline() {
   }
 }
 
+// A page served over plain http (a computer on the home network, as the README's static server does) has
+// no clipboard API: Export must still copy (the old copy command) and nothing may throw inside the game.
+async function exportWithoutTheClipboardApi() {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined, configurable: true });
+  });
+  await page.reload();
+  await waitFor((s) => s.screen === 'Title', 'the title without the clipboard API', 120000);
+  const api = await page.evaluate(() => typeof navigator.clipboard);
+  await tapButton('Play hot-seat');
+  let s = await waitFor((s) => (myTurn(s) && legal(s).length > 0) || s.buttons.has('Start a new game'), 'a game');
+  if (s.buttons.has('Start a new game')) {
+    // The game left unfinished offline is not thrown away without asking.
+    await tapButton('Start a new game');
+    s = await waitFor((s) => myTurn(s) && num(s, 'moves') === 0, 'a new game');
+  }
+  const before = moveLines().length;
+  await tapHole(s, legal(s)[0]);
+  await waitForMoveLine(/^toguz:move white /, before);
+  await tapButton('Menu');
+  await tapButton('Moves');
+  await tapButton('Export');
+  const said = await waitFor((s) => /^(Record copied|The record could not)/.test(s.kv.get('message') || ''), 'the export said');
+  await tapButton('Close');
+  // The game goes on: black plays.
+  s = await waitFor((s) => s.screen === 'Game' && s.kv.get('turn') === 'black' && s.kv.get('busy') === '0', 'black to move');
+  const blackHole = (s.kv.get('legal') || '').split(' ').filter(Boolean)[0];
+  const after = moveLines().length;
+  await tap(s.holes.get(`black ${blackHole}`));
+  await waitForMoveLine(/^toguz:move black /, after);
+  check(
+    'without the clipboard API (plain http) Export copies by the copy command and the game goes on',
+    api === 'undefined' && /^Record copied/.test(said.kv.get('message')),
+    `navigator.clipboard ${api}; "${said.kv.get('message')}"; black played after it`,
+  );
+}
+
 // ---- the run ------------------------------------------------------------------------------------------
 
 const steps = [
@@ -625,11 +693,13 @@ const steps = [
   longPressShowsTheHint,
   reloadResumes,
   wholeGameByTaps,
+  exportAndPasteBack,
   framesWhileHardThinks,
   followsTheOrientation,
   pinchDoesNotZoom,
   damagedSavesSetAside,
   playsOffline,
+  exportWithoutTheClipboardApi,
 ];
 for (const step of steps) {
   try {
