@@ -273,9 +273,11 @@ fn spawn_panel(
                     ));
                     row.spawn((
                         Name::new("Evaluation bar"),
+                        // It gives way to the words ("White ahead by 36 stones" beside a sideways phone's
+                        // board): a longer bar is nice, a bar off the screen is not.
                         Node {
                             flex_grow: 1.0,
-                            min_width: px(80),
+                            min_width: px(28),
                             height: px(12),
                             border: UiRect::all(px(1)),
                             border_radius: BorderRadius::all(px(6)),

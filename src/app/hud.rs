@@ -534,7 +534,13 @@ fn collect_toasts(
     mut played: MessageReader<MovePlayed>,
     mut toasts: MessageReader<Toast>,
     mut state: ResMut<ToastState>,
+    list: Res<super::review::MoveListOpen>,
 ) {
+    if list.0 {
+        // Over the move list the message floats over the panel (`toast`); here it would show through.
+        toasts.clear();
+        return;
+    }
     if played.read().count() > 0 {
         // A move changes the board: what was said about the board before it ("Wait: the computer is
         // thinking", "White's turn", a landing) is stale. What the move itself says comes after.

@@ -157,6 +157,49 @@ fn game_against_easy_in_the_move_list(dir: &std::path::Path) -> App {
 }
 
 #[test]
+fn the_computer_s_view_beside_a_sideways_phone_s_board_fits_its_longest_words_in_every_language() {
+    use toguz::app::locale::Lang;
+    let dir = save_dir("analysis-sideways-words");
+    for lang in Lang::ALL {
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        finished_game_in_history(&dir, 5);
+        super::flows::with_language(&dir, lang);
+        let size = super::flows::PHONE_SIDEWAYS;
+        let mut app = start_app(size, &dir);
+        press(&mut app, "Games");
+        press(&mut app, "Game 1");
+        frames_until_analysed(&mut app);
+        // The widest lead before the end: the longest words beside the bar.
+        let verdicts = app.world().resource::<Analysis>().verdicts.clone();
+        let (i, _) = verdicts[..verdicts.len() - 1]
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.after.abs().total_cmp(&b.1.after.abs()))
+            .unwrap();
+        app.world_mut().write_message(toguz::app::review::ReviewAt(Some(i + 1)));
+        frames(&mut app, 4);
+        let what = format!("{} at {size}, move {}", lang.code(), i + 1);
+        // The words and the bar beside them stay on the screen (the bar once ran off its right edge).
+        let mut q = app.world_mut().query::<(&Name, &ComputedNode, &UiGlobalTransform)>();
+        let s = 1.0 / super::flows::WINDOW_SCALE;
+        let mut rect = |name: &str| {
+            q.iter(app.world())
+                .find(|(n, ..)| n.as_str() == name)
+                .map(|(_, node, at)| Rect::from_center_size(at.translation * s, node.size() * s))
+                .unwrap_or_else(|| panic!("{name}"))
+        };
+        let (bar, graph) = (rect("Evaluation bar"), rect("Button Evaluation graph"));
+        assert!(
+            bar.max.x <= graph.max.x + 1.0 && bar.width() >= 20.0,
+            "{what}: the bar at {bar:?}, the graph {graph:?}"
+        );
+        super::flows::assert_texts_whole(&mut app, &what);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_computer_s_view_moves_beside_the_board_when_the_phone_is_turned_and_back() {
     let dir = save_dir("analysis-turned");
     finished_game_in_history(&dir, 5);
@@ -266,6 +309,10 @@ fn an_exported_game_pasted_back_opens_as_kept_and_dropped_on_another_install_ope
     press(&mut app, "Menu");
     press(&mut app, "Moves");
     press(&mut app, "Export");
+    assert!(
+        app.world().resource::<toguz::app::hud::ToastState>().text.is_empty(),
+        "the message floats over the list, not also in the game under it"
+    );
     // On the desktop the record is a file beside the saves, named in the message (over the list).
     let files: Vec<_> = std::fs::read_dir(dir.join("records")).unwrap().flatten().map(|e| e.path()).collect();
     assert_eq!(files.len(), 1);
