@@ -45,11 +45,32 @@ pub struct Table {
 impl Table {
     /// A table of at most `mib` MiB (at least one slot), rounded down to a power of two.
     pub fn new(mib: usize) -> Table {
+        let len = Table::slots_for(mib);
+        Table { slots: vec![Slot::default(); len], mask: (len - 1) & !1, generation: 0 }
+    }
+
+    /// How many slots a table of at most `mib` MiB has: a power of two, at least two.
+    fn slots_for(mib: usize) -> usize {
         let bytes = mib.max(1) * 1024 * 1024;
         let wanted = bytes / std::mem::size_of::<Slot>();
         let len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
-        let len = len.max(2);
-        Table { slots: vec![Slot::default(); len], mask: (len - 1) & !1, generation: 0 }
+        len.max(2)
+    }
+
+    /// A table of [`Table::new`]'s size with no slots made yet: [`Table::make_some`] makes them a piece at a
+    /// time, so that a caller on one thread (a browser) can give the thread back in between. It must be
+    /// whole before a search uses it.
+    pub fn unmade(mib: usize) -> Table {
+        let len = Table::slots_for(mib);
+        Table { slots: Vec::with_capacity(len), mask: (len - 1) & !1, generation: 0 }
+    }
+
+    /// Makes up to `n` more empty slots; whether the table is now whole.
+    pub fn make_some(&mut self, n: usize) -> bool {
+        let len = self.mask + 2;
+        let more = (len - self.slots.len()).min(n);
+        self.slots.resize(self.slots.len() + more, Slot::default());
+        self.slots.len() == len
     }
 
     /// Marks the start of a new search: entries of earlier ones may now be replaced.

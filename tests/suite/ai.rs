@@ -310,3 +310,23 @@ fn analysis_of_a_long_master_game_judges_every_move_and_sees_who_won() {
     assert_eq!(last > 0.0, white_won, "final evaluation {last}");
     assert_eq!(eval_at(&verdicts, 0), Some(verdicts[0].before));
 }
+
+#[test]
+fn a_table_made_a_piece_at_a_time_searches_exactly_as_one_made_at_once() {
+    use toguz::ai::tt::Table;
+    let mut pos = Position::start();
+    for hole in [7, 3, 2] {
+        pos.play(Hole::new(hole).unwrap()).unwrap();
+    }
+    let limits = Limits { depth: Some(6), nodes: None, movetime_ms: None };
+    let mut table = Table::unmade(4);
+    let mut pieces = 1;
+    while !table.make_some(1000) {
+        pieces += 1;
+    }
+    assert!(pieces > 10, "made in {pieces} pieces");
+    assert_eq!(table.size_bytes(), Table::new(4).size_bytes());
+    let pieced = search_blocking(&mut Search::with_table(pos, limits, table), || 0);
+    let whole = search_blocking(&mut Search::with_table(pos, limits, Table::new(4)), || 0);
+    assert_eq!((pieced.pv, pieced.score, pieced.nodes), (whole.pv, whole.score, whole.nodes));
+}
