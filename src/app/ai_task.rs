@@ -94,22 +94,42 @@ pub async fn run_cooperatively(search: Search, cancel: &AtomicBool) -> Option<It
 /// what the search can add to a frame.
 async fn run_in_turns(mut search: Search, cancel: &AtomicBool) -> (Option<Iteration>, std::time::Duration) {
     let start = Instant::now();
-    let mut turn = Instant::now();
-    let mut longest = std::time::Duration::ZERO;
+    let mut turns = Turns::new();
     loop {
         if cancel.load(Ordering::Relaxed) {
-            return (None, longest);
+            return (None, turns.longest());
         }
-        let step = search.step(SLICE_NODES, start.elapsed().as_millis() as u64);
-        longest = longest.max(turn.elapsed());
-        match step {
-            Step::Done(result) => return (Some(result), longest),
-            Step::Pending if turn.elapsed() >= TURN => {
-                yield_to_others().await;
-                turn = Instant::now();
-            }
-            Step::Pending => {}
+        match search.step(SLICE_NODES, start.elapsed().as_millis() as u64) {
+            Step::Done(result) => return (Some(result), turns.longest()),
+            Step::Pending => turns.pass().await,
         }
+    }
+}
+
+/// Work that shares the thread: between two pieces of it, [`Turns::pass`] gives the thread back once the
+/// turn has lasted [`TURN`], and the longest turn is kept.
+struct Turns {
+    since: Instant,
+    longest: std::time::Duration,
+}
+
+impl Turns {
+    fn new() -> Turns {
+        Turns { since: Instant::now(), longest: std::time::Duration::ZERO }
+    }
+
+    async fn pass(&mut self) {
+        let turn = self.since.elapsed();
+        self.longest = self.longest.max(turn);
+        if turn >= TURN {
+            yield_to_others().await;
+            self.since = Instant::now();
+        }
+    }
+
+    /// The longest turn, the one under way included.
+    fn longest(&self) -> std::time::Duration {
+        self.longest.max(self.since.elapsed())
     }
 }
 
@@ -151,16 +171,11 @@ pub async fn think(position: Position, level: Level, seed: u64, cancel: Arc<Atom
     // The search's table (16 MiB on Hard) is made a piece at a time: in a browser, made at once, it kept
     // the page's thread for up to 25 ms.
     let mut table = Table::unmade(level.settings().table_mib);
-    let mut turn = Instant::now();
-    let mut made = std::time::Duration::ZERO;
+    let mut turns = Turns::new();
     while !table.make_some(TABLE_PIECE) {
-        if turn.elapsed() >= TURN {
-            made = made.max(turn.elapsed());
-            yield_to_others().await;
-            turn = Instant::now();
-        }
+        turns.pass().await;
     }
-    made = made.max(turn.elapsed());
+    let made = turns.longest();
     let search = level.search(position, None, Some(table), &mut rng);
     let (result, longest) = run_in_turns(search, &cancel).await;
     #[cfg(target_arch = "wasm32")]

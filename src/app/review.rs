@@ -594,7 +594,7 @@ fn show_list(
     let mut entries: Vec<Entry> = all[shown.clone()].iter().map(Entry::Pair).collect();
     if earlier {
         let to = shown.start.saturating_sub(room.saturating_sub(2));
-        entries.insert(0, Entry::Earlier { first: 1, last: shown.start, to });
+        entries.insert(0, Entry::Earlier { last: shown.start, to });
     }
     if later {
         entries.push(Entry::Later { first: shown.end + 1, last: all.len(), to: shown.end });
@@ -706,14 +706,14 @@ fn show_list(
 #[derive(Clone, Copy)]
 enum Entry<'a> {
     Pair(&'a Row),
-    Earlier { first: usize, last: usize, to: usize },
+    Earlier { last: usize, to: usize },
     Later { first: usize, last: usize, to: usize },
 }
 
 fn move_row(col: &mut ChildSpawnerCommands, entry: Entry, lit: Option<usize>) {
     let (label, to, name) = match entry {
         Entry::Pair(pair) => return pair_row(col, pair, lit),
-        Entry::Earlier { first, last, to } => (format!("« {first}–{last}"), to, "Button Earlier moves"),
+        Entry::Earlier { last, to } => (format!("« 1–{last}"), to, "Button Earlier moves"),
         Entry::Later { first, last, to } => (format!("{first}–{last} »"), to, "Button Later moves"),
     };
     col.spawn(list_cell(name.to_string(), COLUMN_WIDTH))

@@ -75,15 +75,9 @@ pub fn copy_text(text: String) -> bevy::clipboard::ClipboardRead<()> {
             Err(ClipboardError::ClipboardNotSupported)
         });
     };
-    let answer = std::sync::Arc::new(std::sync::Mutex::new(None));
-    let slot = answer.clone();
-    wasm_bindgen_futures::spawn_local(async move {
-        let result = wasm_bindgen_futures::JsFuture::from(api.write_text(&text)).await;
-        if let Ok(mut slot) = slot.lock() {
-            *slot = Some(result.map(|_| ()).map_err(|_| ClipboardError::ContentNotAvailable));
-        }
-    });
-    ClipboardRead::Pending(answer)
+    answered_later(api.write_text(&text), |answer| {
+        answer.map(|_| ()).map_err(|_| ClipboardError::ContentNotAvailable)
+    })
 }
 
 /// Reads the clipboard's text; without the clipboard API there is no way to read it.
@@ -92,18 +86,29 @@ pub fn read_text() -> bevy::clipboard::ClipboardRead {
     let Some(api) = clipboard_api() else {
         return ClipboardRead::Ready(Err(ClipboardError::ClipboardNotSupported));
     };
+    answered_later(api.read_text(), |answer| match answer {
+        Ok(text) => text.as_string().ok_or(ClipboardError::ConversionFailure),
+        Err(_) => Err(ClipboardError::ContentNotAvailable),
+    })
+}
+
+/// A clipboard call's promise as a read the game polls each frame: `Pending` until the browser answers.
+fn answered_later<T: Send + 'static>(
+    promise: js_sys::Promise,
+    read: impl FnOnce(
+        Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>,
+    ) -> Result<T, bevy::clipboard::ClipboardError>
+    + 'static,
+) -> bevy::clipboard::ClipboardRead<T> {
     let answer = std::sync::Arc::new(std::sync::Mutex::new(None));
     let slot = answer.clone();
     wasm_bindgen_futures::spawn_local(async move {
-        let result = wasm_bindgen_futures::JsFuture::from(api.read_text()).await;
+        let result = read(wasm_bindgen_futures::JsFuture::from(promise).await);
         if let Ok(mut slot) = slot.lock() {
-            *slot = Some(match result {
-                Ok(text) => text.as_string().ok_or(ClipboardError::ConversionFailure),
-                Err(_) => Err(ClipboardError::ContentNotAvailable),
-            });
+            *slot = Some(result);
         }
     });
-    ClipboardRead::Pending(answer)
+    bevy::clipboard::ClipboardRead::Pending(answer)
 }
 
 /// The copy command on a hidden, selected text field: what a page without the clipboard API can do, in
