@@ -5,8 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::{Hole, Position};
 
+use super::eval::Weights;
 use super::search::{Iteration, Limits, Search, WIN_BOUND};
 use super::tt::{DEFAULT_MIB, Table};
+use super::weights::WEIGHTS;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Level {
@@ -40,6 +42,20 @@ pub struct Blunders {
     /// A second look: a move that loses more than this (hundredths of a stone) against the best move,
     /// as far as the level looked this turn, is noticed and not played.
     pub max_loss: i32,
+    /// How much of a tuzdik's worth beyond its three stones (the tuned weights: what it will bring in)
+    /// the level counts, from 0 to 1. A beginner sees the three stones and not the income, so it does
+    /// not hurry to make one, nor to stop the opponent's.
+    pub tuzdik_worth: f64,
+}
+
+impl Blunders {
+    /// The evaluation as the level sees it: the tuned weights with a tuzdik's worth scaled down.
+    pub fn weights(&self) -> Weights {
+        Weights {
+            tuzdik: WEIGHTS.tuzdik.map(|w| (f64::from(w) * self.tuzdik_worth).round() as i32),
+            ..WEIGHTS
+        }
+    }
 }
 
 impl Level {
@@ -47,12 +63,15 @@ impl Level {
 
     pub fn settings(self) -> LevelSettings {
         match self {
-            // A beginner who has learned the rules: looks at its move and the reply, but on some turns
-            // forgets the reply, and overlooks some holes (figures from `toguz-engine match`, README).
+            // A beginner who has learned the rules: looks at its move and the reply, but on half its
+            // turns forgets the reply, overlooks half the holes, stops only a move that loses more than
+            // 18 stones, and counts a tuzdik as its three stones. Set so that a beginner's play (the
+            // `beginner` player) wins about half the games against it (figures from `toguz-engine
+            // match`, README).
             Level::Easy => LevelSettings {
                 limits: Limits { depth: Some(2), nodes: None, movetime_ms: None },
                 table_mib: 1,
-                blunders: Some(Blunders { careless: 0.4, overlook: 0.4, max_loss: 800 }),
+                blunders: Some(Blunders { careless: 0.5, overlook: 0.5, max_loss: 1800, tuzdik_worth: 0.0 }),
                 long_press_hint: true,
             },
             // "Calculates a few moves ahead": 6 plies, no deliberate errors.
@@ -101,7 +120,10 @@ impl Level {
             _ => s.limits,
         });
         let search = Search::with_table(pos, limits, table);
-        if s.blunders.is_some() { search.all_root_scores() } else { search }
+        match s.blunders {
+            Some(b) => search.all_root_scores().weights(b.weights()),
+            None => search,
+        }
     }
 
     /// The move this level plays from a finished search.
@@ -123,11 +145,16 @@ impl Level {
     }
 }
 
-/// Someone who plays moves: a level, or a uniformly random player (the ladder's bottom rung). It is
-/// written as it is parsed: `random`, `easy`, `medium:depth=1`.
+/// Someone who plays moves: a level, a uniformly random player (the ladder's bottom rung), or a
+/// beginner. It is written as it is parsed: `random`, `beginner`, `easy`, `medium:depth=1`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Player {
     Random,
+    /// How a beginner plays, the person Easy is measured against: the biggest capture there is, else any
+    /// move. A capture is what the move brings the mover's kazan as the rules count it (a captured hole,
+    /// a new tuzdik's stones, stones sown into its own tuzdik); equal captures, and the moves when
+    /// nothing is captured, are chosen among at random.
+    Beginner,
     Level(Level),
     /// A level with other limits (e.g. Hard at a fixed depth, for reproducible matches).
     Custom(Level, Limits),
@@ -137,6 +164,9 @@ impl Player {
     pub fn parse(word: &str) -> Option<Player> {
         if word.eq_ignore_ascii_case("random") {
             return Some(Player::Random);
+        }
+        if word.eq_ignore_ascii_case("beginner") {
+            return Some(Player::Beginner);
         }
         if let Some(level) = Level::parse(word) {
             return Some(Player::Level(level));
@@ -163,6 +193,7 @@ impl Player {
         }
         let (level, limits) = match *self {
             Player::Random => return Some(moves[rng.random_range(0..moves.len())]),
+            Player::Beginner => return Some(biggest_capture(pos, &moves, rng)),
             Player::Level(level) => (level, None),
             Player::Custom(level, limits) => (level, Some(limits)),
         };
@@ -172,10 +203,26 @@ impl Player {
     }
 }
 
+/// The beginner's move: one of the `moves` (not empty) that bring the mover's kazan the most, at random.
+fn biggest_capture(pos: &Position, moves: &[Hole], rng: &mut impl Rng) -> Hole {
+    // The rules say what each move gains: no rule is counted again here.
+    let gains: Vec<u8> = moves
+        .iter()
+        .map(|&mv| {
+            let mut after = *pos;
+            after.play_unchecked(mv)
+        })
+        .collect();
+    let most = gains.iter().copied().max().unwrap_or(0);
+    let best: Vec<Hole> = moves.iter().zip(&gains).filter(|&(_, &g)| g == most).map(|(&mv, _)| mv).collect();
+    best[rng.random_range(0..best.len())]
+}
+
 impl std::fmt::Display for Player {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
             Player::Random => f.write_str("random"),
+            Player::Beginner => f.write_str("beginner"),
             Player::Level(level) => f.write_str(level.name()),
             Player::Custom(level, limits) => {
                 write!(f, "{}", level.name())?;

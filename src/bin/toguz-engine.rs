@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use toguz::ai::Player;
 use toguz::engine::tools;
-use toguz::rules::notation::replay_all;
+use toguz::rules::Side;
+use toguz::rules::notation::{Ending, move_number, replay_all};
 
 const USAGE: &str = "usage:
   toguz-engine                          the text protocol on stdin/stdout
@@ -14,8 +15,8 @@ const USAGE: &str = "usage:
                                         the app's review does: evaluation, loss, the better move
   toguz-engine bench [DEPTH]            search fixed positions (default depth 14), time perft 8
   toguz-engine match A B [--games N] [--threads T] [--seed S] [--opening-plies K] [--record FILE]
-                                        A, B: random | easy | medium | hard | LEVEL:depth=N |
-                                        LEVEL:nodes=N | LEVEL:movetime=MS
+                                        A, B: random | beginner | easy | medium | hard |
+                                        LEVEL:depth=N | LEVEL:nodes=N | LEVEL:movetime=MS
   toguz-engine tune FILE... [--rounds N] [--write PATH]
                                         fit the evaluation's weights to the games' results
                                         (the master games, plus self-play recorded by match)";
@@ -40,7 +41,16 @@ fn replay(path: &str) -> ExitCode {
     for (i, (game, result)) in games.iter().enumerate() {
         let name = game.tag("Game").map_or_else(|| format!("{}", i + 1), str::to_string);
         match result {
-            Ok(positions) => println!("game {name}: ok, {} moves", positions.len() - 1),
+            Ok(positions) => {
+                let moves = positions.len() - 1;
+                // Most master games end by resignation: read, but said, since a cut record looks the same.
+                match positions.last().map(|end| game.ending(end)) {
+                    Some(Ending::Unfinished(claim)) => {
+                        println!("game {name}: ok, {moves} moves, unfinished (the record gives {claim})")
+                    }
+                    _ => println!("game {name}: ok, {moves} moves"),
+                }
+            }
             Err(e) => {
                 failed += 1;
                 println!("game {name}: {e}");
@@ -57,14 +67,18 @@ fn analyse(path: &str, opts: &[&str]) -> Result<(), String> {
     let games = replay_all(&text);
     let (game, replayed) =
         games.get(number.wrapping_sub(1)).ok_or_else(|| format!("{path} has no game {number}"))?;
-    replayed.as_ref().map_err(|e| format!("game {number}: {e}"))?;
+    let positions = replayed.as_ref().map_err(|e| format!("game {number}: {e}"))?;
     let moves: Vec<_> = game.moves.iter().map(|m| m.text.hole).collect();
+    // From the game's own start: a game played on from a position (its Position tag) is judged there,
+    // and its moves numbered from there, as the record and the app number them.
+    let first = positions[0].side_to_move();
     let start = std::time::Instant::now();
-    let verdicts = toguz::ai::analysis::analyse(toguz::rules::Position::start(), &moves);
+    let verdicts = toguz::ai::analysis::analyse(positions[0], &moves);
     let seconds = start.elapsed().as_secs_f64();
     for (i, (v, m)) in verdicts.iter().zip(&game.moves).enumerate() {
-        let mut line =
-            format!("{}{} {:<4} {:+6.1}", i / 2 + 1, if i % 2 == 0 { ". " } else { "… " }, m.text, v.after);
+        let (n, side) = move_number(first, i);
+        let mark = if side == Side::White { ". " } else { "… " };
+        let mut line = format!("{n}{mark} {:<4} {:+6.1}", m.text, v.after);
         if let Some(better) = &v.better {
             line.push_str(&format!(
                 "  loses {:.1}; better {}: {}",
@@ -84,22 +98,29 @@ fn analyse(path: &str, opts: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
-/// `--name value` options after the positional arguments.
+/// `--name value` options after the positional arguments; every value is a plain number (no `+7`).
 fn option<T: std::str::FromStr>(args: &[&str], name: &str, default: T) -> Result<T, String> {
     match args.iter().position(|a| *a == name) {
         None => Ok(default),
-        Some(i) => {
-            args.get(i + 1).and_then(|v| v.parse().ok()).ok_or_else(|| format!("{name} needs a value"))
-        }
+        Some(i) => args
+            .get(i + 1)
+            .and_then(|v| toguz::rules::plain_number(v))
+            .ok_or_else(|| format!("{name} needs a number")),
     }
 }
+
+/// The most `--threads` a match takes: more than the machine's cores only share them, and each thread
+/// holds a search's hash table.
+const MAX_THREADS: usize = 256;
 
 fn run_match(a: &str, b: &str, opts: &[&str]) -> Result<(), String> {
     let pa = Player::parse(a).ok_or_else(|| format!("unknown player '{a}'"))?;
     let pb = Player::parse(b).ok_or_else(|| format!("unknown player '{b}'"))?;
     let options = tools::MatchOptions {
         games: option(opts, "--games", 100u32)?,
-        threads: option(opts, "--threads", 1usize)?,
+        threads: Some(option(opts, "--threads", 1usize)?)
+            .filter(|t| (1..=MAX_THREADS).contains(t))
+            .ok_or_else(|| format!("--threads must be 1..{MAX_THREADS}"))?,
         seed: option(opts, "--seed", 1u64)?,
         opening_plies: option(opts, "--opening-plies", 2usize)?,
         progress: opts.contains(&"--progress"),
@@ -152,7 +173,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = match args.as_slice() {
-        [] => toguz::engine::run(io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string()),
+        [] => toguz::engine::run(io::BufReader::new(io::stdin()), io::stdout().lock())
+            .map_err(|e| e.to_string()),
         ["replay", path] => return replay(path),
         ["bench"] | ["bench", _] => {
             let depth = args.get(1).map_or(Some(14), |d| d.parse().ok());

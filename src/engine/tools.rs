@@ -160,7 +160,8 @@ pub fn run_match(a: Player, b: Player, opts: &MatchOptions) -> MatchResult {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
+        // No more threads than games: a thread with no game to play is only a cost.
+        for _ in 0..threads.clamp(1, jobs.len().max(1)) {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -12,7 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use position_string::ParsePositionError;
+pub use position_string::{ParsePositionError, plain_number};
 
 /// Stones in the game.
 pub const TOTAL_STONES: u8 = 162;

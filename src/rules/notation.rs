@@ -1,10 +1,35 @@
 //! Game records: the move notation (`76`, `36x`), the TGK format (PGN-like tags, numbered move pairs) and
 //! PlayOK exports (`87(10)`, `68X`, `{comments}`). Reading a record replays it through the rules, so a
 //! record whose notation disagrees with what the rules do is rejected with its line and move number.
+//!
+//! Invariants: one game's fault never hides another (an unclosed `{` ends at the next tag line); a
+//! record's result never contradicts how its moves end; moves are numbered and sided from the game's
+//! own start (`[Position "…"]`), as the app's move list numbers them; a message quotes at most
+//! [`QUOTE_CHARS`] characters of the text it is about.
 
 use std::fmt;
 
-use super::{Hole, MoveOutcome, Position, Side};
+use super::{Hole, MoveOutcome, Position, Side, Status};
+
+/// The most characters of a record's text that a message quotes.
+pub const QUOTE_CHARS: usize = 20;
+
+/// `word` in quotes for a message; past [`QUOTE_CHARS`] characters, its start and `…` (a pasted megabyte
+/// with no space in it is one word, and a toast that repeats it helps nobody).
+pub fn quote(word: &str) -> String {
+    match word.char_indices().nth(QUOTE_CHARS) {
+        Some((end, _)) => format!("'{}…'", &word[..end]),
+        None => format!("'{word}'"),
+    }
+}
+
+/// The number and side of the move at `ply` (from 0) of a game that `first` begins, as records number
+/// them: each number a white move and black's reply, so a game black begins opens `1... 76`.
+pub fn move_number(first: Side, ply: usize) -> (usize, Side) {
+    let offset = usize::from(first == Side::Black);
+    let side = if ply.is_multiple_of(2) { first } else { first.opponent() };
+    ((ply + offset) / 2 + 1, side)
+}
 
 /// One move as a record writes it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -22,7 +47,7 @@ pub struct MoveText {
 impl MoveText {
     /// Parses `76`, `36x`, `87(10)`, `68X`, `68X(15)`.
     pub fn parse(token: &str) -> Result<MoveText, String> {
-        let bad = || format!("'{token}' is not a move (expected two hole digits, e.g. 76 or 36x)");
+        let bad = || format!("{} is not a move (expected two hole digits, e.g. 76 or 36x)", quote(token));
         let bytes = token.as_bytes();
         if bytes.len() < 2 {
             return Err(bad());
@@ -45,7 +70,7 @@ impl MoveText {
                 if kazan.is_some() {
                     return Err(bad());
                 }
-                let n: u8 = r[..close].parse().map_err(|_| bad())?;
+                let n: u8 = super::plain_number(&r[..close]).ok_or_else(bad)?;
                 kazan = Some(n);
                 rest = &r[close + 1..];
             } else if rest.is_empty() {
@@ -110,6 +135,69 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// A result a record gives: `1-0`, `0-1` or a draw. `*`, `?` or no result at all gives none.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    Win(Side),
+    Draw,
+}
+
+impl Claim {
+    /// The result a record's text gives, if it gives one.
+    pub fn read(text: &str) -> Option<Claim> {
+        match text.trim() {
+            "1-0" => Some(Claim::Win(Side::White)),
+            "0-1" => Some(Claim::Win(Side::Black)),
+            "1/2-1/2" | "½-½" | "0.5-0.5" => Some(Claim::Draw),
+            _ => None,
+        }
+    }
+
+    /// The result of a finished game; none while it goes on.
+    pub fn of(status: Status) -> Option<Claim> {
+        match status {
+            Status::Ongoing => None,
+            Status::Finished(o) => Some(o.winner.map_or(Claim::Draw, Claim::Win)),
+        }
+    }
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Claim::Win(Side::White) => "1-0",
+            Claim::Win(Side::Black) => "0-1",
+            Claim::Draw => "1/2-1/2",
+        })
+    }
+}
+
+/// How a record's moves end, beside the result it gives. (A result that contradicts a finished game's
+/// is refused by [`GameRecord::replay`].)
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The moves end the game.
+    Finished,
+    /// The moves stop with the game going on, and the record gives no result: a game in progress.
+    Ongoing,
+    /// The moves stop with the game going on, yet the record gives a result: a resignation or an
+    /// agreement (as most master games end), or a record that lost its end. Read, and kept unfinished.
+    Unfinished(Claim),
+}
+
+impl Ending {
+    /// What to tell someone opening the record, when there is something to tell.
+    pub fn note(&self) -> Option<String> {
+        match self {
+            Ending::Unfinished(claim) => Some(format!(
+                "the moves stop before the game ends, though the record gives the result {claim} \
+                 (a resignation or an agreement, or a record that lost its end)"
+            )),
+            Ending::Finished | Ending::Ongoing => None,
+        }
+    }
+}
+
 /// One game of a record file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameRecord {
@@ -141,26 +229,56 @@ impl GameRecord {
         }
     }
 
-    /// Replays the moves from the start position, checking every landing hole, tuzdik mark and kazan
-    /// count against the rules. Returns the positions before the first move and after each move.
-    ///
-    /// A game played on from a set position names it in a `Position` tag (the engine's position
-    /// string); every other record starts from the usual start.
-    pub fn replay(&self) -> Result<Vec<Position>, RecordError> {
-        let mut pos = match self.tag(POSITION_TAG) {
-            None => Position::start(),
+    /// The position the game starts from: its `Position` tag (the engine's position string) for a game
+    /// played on from a set position, else the usual start.
+    pub fn start(&self) -> Result<Position, RecordError> {
+        match self.tag(POSITION_TAG) {
+            None => Ok(Position::start()),
             Some(text) => text.parse().map_err(|e| RecordError {
                 line: self.line,
                 mv: None,
                 message: format!("the {POSITION_TAG} tag is not a position: {e}"),
-            })?,
-        };
+            }),
+        }
+    }
+
+    /// The result the record gives: its `Result` tag, or the result written after its moves; refused if
+    /// the two disagree.
+    pub fn claim(&self) -> Result<Option<Claim>, RecordError> {
+        let tag = self.tag("Result").and_then(Claim::read);
+        let token = self.result_token.as_deref().and_then(Claim::read);
+        match (tag, token) {
+            (Some(tag), Some(token)) if tag != token => Err(RecordError {
+                line: self.moves.last().map_or(self.line, |m| m.line),
+                mv: None,
+                message: format!("the Result tag says {tag}, the moves end with {token}"),
+            }),
+            (tag, token) => Ok(tag.or(token)),
+        }
+    }
+
+    /// How the moves, replayed to `end`, end beside the result the record gives.
+    pub fn ending(&self, end: &Position) -> Ending {
+        match (end.status(), self.claim().ok().flatten()) {
+            (Status::Finished(_), _) => Ending::Finished,
+            (Status::Ongoing, None) => Ending::Ongoing,
+            (Status::Ongoing, Some(claim)) => Ending::Unfinished(claim),
+        }
+    }
+
+    /// Replays the moves from the start position ([`GameRecord::start`]), checking every landing hole,
+    /// tuzdik mark and kazan count against the rules, and the record's result against how the moves
+    /// end. Returns the positions before the first move and after each move.
+    pub fn replay(&self) -> Result<Vec<Position>, RecordError> {
+        let mut pos = self.start()?;
+        let first = pos.side_to_move();
+        let claim = self.claim()?;
         let mut positions = Vec::with_capacity(self.moves.len() + 1);
         positions.push(pos);
         for (ply, mv) in self.moves.iter().enumerate() {
+            let number = move_number(first, ply);
+            let fail = |message: String| RecordError { line: mv.line, mv: Some(number), message };
             let side = pos.side_to_move();
-            let fail =
-                |message: String| RecordError { line: mv.line, mv: Some((ply / 2 + 1, side)), message };
             let text = mv.text;
             let outcome = pos.play(text.hole).map_err(|e| fail(format!("'{text}' cannot be played: {e}")))?;
             let (_, landed) = outcome.landing;
@@ -189,6 +307,17 @@ impl GameRecord {
             }
             positions.push(pos);
         }
+        // A finished game's result is the rules' to give: a record that says otherwise is not this
+        // game (or not all of it). A game that goes on may carry any result: see `ending`.
+        if let (Some(claim), Some(actual)) = (claim, Claim::of(pos.status()))
+            && claim != actual
+        {
+            return Err(RecordError {
+                line: self.moves.last().map_or(self.line, |m| m.line),
+                mv: None,
+                message: format!("the moves end the game {actual}, but the record gives {claim}"),
+            });
+        }
         Ok(positions)
     }
 
@@ -206,12 +335,21 @@ impl GameRecord {
             let value = value.replace('\\', "\\\\").replace('"', "\\\"");
             out.push_str(&format!("[{key} \"{value}\"]\n"));
         }
-        for (i, pair) in self.moves.chunks(2).enumerate() {
-            out.push_str(&format!("{}.", i + 1));
-            for mv in pair {
+        // Numbered as the moves are read back and as the app's move list shows them: a game black
+        // begins opens `1...` with black's move alone.
+        let first = self.start().map_or(Side::White, |p| p.side_to_move());
+        for (ply, mv) in self.moves.iter().enumerate() {
+            let (number, side) = move_number(first, ply);
+            if side == Side::White {
+                out.push_str(&format!("{number}. {}", mv.text));
+            } else if ply == 0 {
+                out.push_str(&format!("{number}... {}", mv.text));
+            } else {
                 out.push_str(&format!(" {}", mv.text));
             }
-            out.push('\n');
+            if side == Side::Black || ply + 1 == self.moves.len() {
+                out.push('\n');
+            }
         }
         out
     }
@@ -275,7 +413,8 @@ fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordError>
 }
 
 /// Reads every game of a TGK file or PlayOK export. Each game is read on its own: one game's error does
-/// not hide the others. A game's moves are only parsed here; [`GameRecord::replay`] checks them.
+/// not hide the others, and a `{` never closed ends at the next tag line, the next game's start (its own
+/// game is refused for it). A game's moves are only parsed here; [`GameRecord::replay`] checks them.
 pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
     // Files saved by Windows editors may start with a byte-order mark.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -285,6 +424,13 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
     let mut has_content = false;
     let mut in_moves = false;
     let mut in_comment = false;
+    // The line where the open comment began.
+    let mut comment_line = 0;
+    let unclosed = |line: usize| RecordError {
+        line,
+        mv: None,
+        message: "a comment opened with '{' is never closed".to_string(),
+    };
 
     let mut finish = |current: &mut GameRecord, error: &mut Option<RecordError>, has_content: &mut bool| {
         if *has_content {
@@ -302,6 +448,14 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
     for (i, raw) in text.lines().enumerate() {
         let number = i + 1;
         let line = raw.trim();
+        if in_comment && line.starts_with('[') && parse_tag(line, number).is_ok() {
+            // A tag line inside a comment: the comment was never closed, and the next game begins here.
+            // Read on, it would swallow every game after it.
+            in_comment = false;
+            error.get_or_insert(unclosed(comment_line));
+            finish(&mut current, &mut error, &mut has_content);
+            in_moves = false;
+        }
         if !in_comment && line.starts_with('[') {
             if in_moves {
                 finish(&mut current, &mut error, &mut has_content);
@@ -341,6 +495,7 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
             }
             if let Some(r) = rest.strip_prefix('{') {
                 in_comment = true;
+                comment_line = number;
                 rest = r;
                 continue;
             }
@@ -367,26 +522,23 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
                 error = Some(RecordError {
                     line: number,
                     mv: None,
-                    message: format!("'{token}' comes after the result"),
+                    message: format!("{} comes after the result", quote(token)),
                 });
                 continue;
             }
             match MoveText::parse(token) {
                 Ok(text) => current.moves.push(RecordedMove { text, line: number }),
                 Err(message) => {
-                    let ply = current.moves.len();
-                    let side = if ply % 2 == 0 { Side::White } else { Side::Black };
-                    error = Some(RecordError { line: number, mv: Some((ply / 2 + 1, side)), message });
+                    // Counted from the game's own start: its tags come before its moves.
+                    let first = current.start().map_or(Side::White, |p| p.side_to_move());
+                    let mv = Some(move_number(first, current.moves.len()));
+                    error = Some(RecordError { line: number, mv, message });
                 }
             }
         }
     }
-    if in_comment && error.is_none() && has_content {
-        error = Some(RecordError {
-            line: text.lines().count(),
-            mv: None,
-            message: "a comment opened with '{' is never closed".to_string(),
-        });
+    if in_comment && has_content {
+        error.get_or_insert(unclosed(comment_line));
     }
     finish(&mut current, &mut error, &mut has_content);
     games

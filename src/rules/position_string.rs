@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::notation::quote;
 use super::{Hole, Position, Side};
 
 /// A position string that does not describe a position that can occur.
@@ -24,22 +25,34 @@ impl fmt::Display for ParsePositionError {
 
 impl std::error::Error for ParsePositionError {}
 
+/// A number as records and the protocol write it: decimal digits only, and no leading zero (`0` itself
+/// is one). `+7` and `07` are not numbers here, though Rust's `parse` takes them: a hole or a count is
+/// written one way only, so that a record or a command means one thing.
+pub fn plain_number<T: FromStr>(word: &str) -> Option<T> {
+    let digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+    if !digits || (word.len() > 1 && word.starts_with('0')) {
+        return None;
+    }
+    word.parse().ok()
+}
+
 fn numbers<const N: usize>(field: &str, what: &str) -> Result<[u8; N], ParsePositionError> {
     let mut out = [0u8; N];
     let mut count = 0;
     for part in field.split(',') {
         if count == N {
-            return Err(ParsePositionError::new(format!("{what}: more than {N} numbers in '{field}'")));
+            return Err(ParsePositionError::new(format!(
+                "{what}: more than {N} numbers in {}",
+                quote(field)
+            )));
         }
-        out[count] = part
-            .parse::<u8>()
-            .ok()
-            .filter(|&n| n <= super::TOTAL_STONES)
-            .ok_or_else(|| ParsePositionError::new(format!("{what}: '{part}' is not a stone count")))?;
+        out[count] = plain_number::<u8>(part).filter(|&n| n <= super::TOTAL_STONES).ok_or_else(|| {
+            ParsePositionError::new(format!("{what}: {} is not a stone count", quote(part)))
+        })?;
         count += 1;
     }
     if count != N {
-        return Err(ParsePositionError::new(format!("{what}: expected {N} numbers in '{field}'")));
+        return Err(ParsePositionError::new(format!("{what}: expected {N} numbers in {}", quote(field))));
     }
     Ok(out)
 }
@@ -71,7 +84,7 @@ impl FromStr for Position {
             "w" => Side::White,
             "b" => Side::Black,
             other => {
-                return Err(ParsePositionError::new(format!("side to move: '{other}' is not w or b")));
+                return Err(ParsePositionError::new(format!("side to move: {} is not w or b", quote(other))));
             }
         };
         Position::from_parts(white, black, kazans, tuzdiks, side)

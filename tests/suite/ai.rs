@@ -6,9 +6,10 @@ use rand::{Rng, SeedableRng};
 use toguz::ai::analysis::{DECISIVE_STONES, MISTAKE_STONES, analyse, eval_at};
 use toguz::ai::search::{MAX_DEPTH, WIN, WIN_BOUND, terminal_score};
 use toguz::ai::{Level, Limits, Player, Reason, Search, Step, forced_result, hint, search_blocking};
-use toguz::rules::{Hole, Position};
+use toguz::engine::tools::play_game;
+use toguz::rules::{Hole, LandingEffect, Position, Side};
 
-use crate::common::board;
+use crate::common::{board, hole};
 
 /// Positions from random games: openings, middlegames with tuzdiks, bare endgames.
 fn random_positions(count: usize, seed: u64) -> Vec<Position> {
@@ -215,10 +216,90 @@ fn easy_never_lets_a_forced_win_go() {
     assert!(won >= 3, "the random games gave only {won} proven wins to check");
 }
 
+/// What a move brings the mover's kazan, as the rules report it.
+fn gain(pos: &Position, mv: Hole) -> u8 {
+    let mut after = *pos;
+    let mover = pos.side_to_move();
+    after.play(mv).expect("a legal move");
+    after.kazan(mover) - pos.kazan(mover)
+}
+
+#[test]
+fn the_beginner_player_takes_the_biggest_capture() {
+    // White's 8th hole ends on black's 2nd (9 + 1 = 10, taken); the 9th on black's 1st (5 + 1 = 6,
+    // taken); the 1st moves its lone stone on to white's own 2nd.
+    let pos = board([1, 0, 0, 0, 0, 0, 0, 4, 2], [5, 9, 1, 1, 1, 1, 1, 1, 1], [0, 0], Side::White);
+    assert_eq!(pos.landing(hole(8)).unwrap().effect, LandingEffect::Capture(10));
+    assert_eq!(pos.landing(hole(9)).unwrap().effect, LandingEffect::Capture(6));
+    for seed in 0..20 {
+        assert_eq!(Player::Beginner.choose(&pos, &mut StdRng::seed_from_u64(seed), || 0), Some(hole(8)));
+    }
+    // In any position its move gains the most any move gains; with nothing to take, it plays any move.
+    let mut varied = 0;
+    for pos in random_positions(200, 12) {
+        let most = pos.legal_moves().map(|m| gain(&pos, m)).max().unwrap();
+        let mut chosen = Vec::new();
+        for seed in 0..8 {
+            let mv = Player::Beginner.choose(&pos, &mut StdRng::seed_from_u64(seed), || 0).unwrap();
+            assert!(pos.legal_moves().contains(mv), "{mv} in {pos}");
+            assert_eq!(gain(&pos, mv), most, "{mv} in {pos} is not the biggest capture");
+            chosen.push(mv);
+        }
+        chosen.sort_by_key(|h| h.number());
+        chosen.dedup();
+        if most == 0 && pos.legal_moves().len() > 1 {
+            varied += usize::from(chosen.len() > 1);
+        }
+    }
+    assert!(
+        varied >= 5,
+        "with nothing to take the beginner plays one fixed move ({varied} positions varied)"
+    );
+}
+
+#[test]
+fn the_beginner_player_is_repeatable_for_a_seed() {
+    let games: Vec<Vec<u8>> =
+        (0..4).map(|seed| play_game(&Player::Beginner, &Player::Random, &[], seed).1).collect();
+    for (seed, game) in games.iter().enumerate() {
+        assert_eq!(&play_game(&Player::Beginner, &Player::Random, &[], seed as u64).1, game);
+    }
+    assert!(games.windows(2).any(|w| w[0] != w[1]), "other seeds, other games");
+    // Against itself too: both sides' random choices come from the game's seed.
+    let a = play_game(&Player::Beginner, &Player::Beginner, &[3, 1], 9);
+    assert_eq!(a, play_game(&Player::Beginner, &Player::Beginner, &[3, 1], 9));
+}
+
+#[test]
+fn easy_counts_a_tuzdik_as_its_three_stones() {
+    // White's 9th hole makes black's 1st a tuzdik (2 + 1 = 3); the 8th captures 8 on black's 2nd.
+    let pos = board([1, 0, 0, 0, 0, 0, 0, 4, 2], [2, 7, 1, 1, 1, 1, 1, 1, 1], [0, 0], Side::White);
+    assert_eq!(pos.landing(hole(9)).unwrap().effect, LandingEffect::Tuzdik);
+    assert_eq!(pos.landing(hole(8)).unwrap().effect, LandingEffect::Capture(8));
+    let score =
+        |result: &toguz::ai::Iteration, h: u8| result.root_scores.iter().find(|s| s.0 == hole(h)).unwrap().1;
+    // The full evaluation counts what the tuzdik will bring in, and prefers it to 8 stones now.
+    let full = search_blocking(&mut Search::new(pos, depth(2), 1).all_root_scores(), || 0);
+    assert!(score(&full, 9) > score(&full, 8), "{:?}", full.root_scores);
+    // Easy, like a beginner, sees 3 stones against 8.
+    let easy_limits = Level::Easy.settings().limits;
+    let mut search = Level::Easy.search(pos, Some(easy_limits), None, &mut StdRng::seed_from_u64(1));
+    let easy = search_blocking(&mut search, || 0);
+    assert!(score(&easy, 8) > score(&easy, 9), "{:?}", easy.root_scores);
+}
+
 #[test]
 fn a_player_is_written_as_it_is_given() {
-    for word in ["random", "easy", "medium", "hard", "medium:depth=1", "hard:nodes=20000", "easy:movetime=50"]
-    {
+    for word in [
+        "random",
+        "beginner",
+        "easy",
+        "medium",
+        "hard",
+        "medium:depth=1",
+        "hard:nodes=20000",
+        "easy:movetime=50",
+    ] {
         assert_eq!(Player::parse(word).unwrap().to_string(), word);
     }
 }

@@ -313,3 +313,181 @@ fn a_corrupted_record_is_refused_with_its_line_and_move_number_and_text_without_
     assert!(matches!(import_record("hello there"), Err(ImportError::Refused(e)) if e.line == 1));
     assert!(matches!(import_record("[Position \"nonsense\"]\n1. 76\n"), Err(ImportError::Refused(_))));
 }
+
+// Issue 19: what a damaged record may cost (items 9, 10 and 12).
+
+#[test]
+fn an_unclosed_comment_does_not_swallow_the_next_games() {
+    let master = read_shared("data/master-games-2018.txt");
+    let at = master.find("5. 48 36x").unwrap();
+    let broken = format!("{}{{{}", &master[..at], &master[at..]);
+    let line = broken[..at].lines().count() + 1;
+    let games = replay_all(&broken);
+    assert_eq!(games.len(), 742, "one failed game, not one game");
+    let err = games[0].1.as_ref().unwrap_err();
+    assert!(err.message.contains("never closed"), "{err}");
+    assert_eq!(err.line, line, "the line where the comment opens: {err}");
+    for (game, result) in &games[1..] {
+        assert!(result.is_ok(), "game {:?}: {result:?}", game.tag("Game"));
+    }
+    assert_eq!(games[1].0.tag("Game"), Some("2"));
+    // A comment closed on its own line, or over lines, is read as before; one that opens before a
+    // game's tags costs nothing.
+    let text = "{ from the club's book\n[Game \"1\"]\n1. 76 {a long\nthink} 98\n";
+    let games = replay_all(text);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].1.as_ref().map(Vec::len), Ok(3));
+}
+
+/// A game played to its end by the rules, as the app exports it.
+fn finished_export(seed: u64) -> (String, Game) {
+    let game = some_game(Mode::HotSeat, 1000, seed);
+    assert!(game.status().is_over());
+    (game.export("2026-12-02").to_tgk(), game)
+}
+
+#[test]
+fn a_record_whose_result_contradicts_its_finished_game_is_refused() {
+    let (text, game) = finished_export(4);
+    let result = toguz::rules::notation::Claim::of(game.status()).unwrap().to_string();
+    assert!(import_record(&text).is_ok());
+    let other = if result == "1-0" { "0-1" } else { "1-0" };
+    let lying = text.replace(&format!("[Result \"{result}\"]"), &format!("[Result \"{other}\"]"));
+    match import_record(&lying) {
+        Err(ImportError::Refused(e)) => {
+            assert!(
+                e.message.contains(&format!("end the game {result}, but the record gives {other}")),
+                "{e}"
+            )
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    assert!(replay_all(&lying)[0].1.is_err(), "the engine's replay refuses it too");
+    // The Result tag and the result after the moves must agree.
+    let both = "[Result \"1-0\"]\n1. 76 98 0-1\n";
+    let err = replay_all(both)[0].1.clone().unwrap_err();
+    assert!(err.message.contains("Result tag says 1-0"), "{err}");
+}
+
+#[test]
+fn a_record_cut_off_mid_game_is_kept_unfinished_and_says_so() {
+    use toguz::rules::notation::{Claim, Ending};
+    let (text, game) = finished_export(6);
+    let (whole, record) = import_record(&text).unwrap();
+    assert_eq!(record.ending(whole.position()), Ending::Finished);
+    assert_eq!(record.ending(whole.position()).note(), None);
+    // The paste lost its last lines: the moves that are left replay, but the game is not over.
+    let cut: String = text.lines().take(text.lines().count() - 5).map(|l| format!("{l}\n")).collect();
+    let (part, record) = import_record(&cut).unwrap();
+    assert!(!part.status().is_over());
+    let claim = Claim::of(game.status()).unwrap();
+    assert_eq!(record.ending(part.position()), Ending::Unfinished(claim));
+    let note = record.ending(part.position()).note().unwrap();
+    assert!(note.contains("stop before the game ends") && note.contains(&claim.to_string()), "{note}");
+    // A game in progress, exported as such, has nothing to say.
+    let going = some_game(Mode::HotSeat, 20, 6);
+    let (back, record) = import_record(&going.export("2026-12-02").to_tgk()).unwrap();
+    assert_eq!(record.ending(back.position()), Ending::Ongoing);
+}
+
+/// A game played on from a position where black moves, as the app exports it.
+fn black_begins() -> (Game, String) {
+    let earlier = some_game(Mode::HotSeat, 31, 12);
+    assert_eq!(earlier.position().side_to_move(), Side::Black);
+    let mut game = Game::from_position(Mode::HotSeat, *earlier.position());
+    let mut rng = StdRng::seed_from_u64(1);
+    for _ in 0..7 {
+        let moves: Vec<_> = game.position().legal_moves().collect();
+        game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+    }
+    let text = game.export("2026-12-02").to_tgk();
+    (game, text)
+}
+
+#[test]
+fn a_game_black_begins_is_numbered_and_its_errors_sided_from_its_own_start() {
+    let (game, text) = black_begins();
+    let moves: Vec<&str> = text.lines().filter(|l| !l.starts_with('[')).collect();
+    assert!(moves[0].starts_with("1... ") && moves[0].split(' ').count() == 2, "{text}");
+    assert!(moves[1].starts_with("2. ") && moves[1].split(' ').count() == 3, "{text}");
+    let (back, _) = import_record(&text).unwrap();
+    assert_eq!(back.moves(), game.moves());
+    // Black's first move (1...), white's reply (2.), black's (2...): a landing hole broken in each, then
+    // a word that is no move at all in its place.
+    for (line, at, number, side) in [(0, 1, 1, Side::Black), (1, 1, 2, Side::White), (1, 2, 2, Side::Black)] {
+        let words: Vec<&str> = moves[line].split(' ').collect();
+        let word = words[at];
+        let wrong = if word.as_bytes()[1] == b'1' { '2' } else { '1' };
+        for replacement in [format!("{}{wrong}{}", &word[..1], &word[2..]), "7?".to_string()] {
+            let mut changed: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            changed[at] = replacement.clone();
+            let broken = text.replace(moves[line], &changed.join(" "));
+            match import_record(&broken) {
+                Err(ImportError::Refused(e)) => assert_eq!(e.mv, Some((number, side)), "{replacement}: {e}"),
+                other => panic!("expected a refusal, got {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_refused_record_quotes_only_the_start_of_a_long_word() {
+    let paste = format!("1. 76 {}\n", "9".repeat(3 << 20));
+    match import_record(&paste) {
+        Err(ImportError::Refused(e)) => {
+            assert!(e.message.len() < 120, "{} bytes of message", e.message.len());
+            assert!(e.message.starts_with(&format!("'{}…' is not a move", "9".repeat(20))), "{}", e.message);
+        }
+        other => panic!("expected a refusal, got {:?}", other.map(|_| ())),
+    }
+    let after = format!("1. 76 98 1-0 {}\n", "x".repeat(1000));
+    let err = read_games(&after).remove(0).unwrap_err();
+    assert!(err.message.len() < 60, "{err}");
+    let position = format!("[Position \"{} 9,9,9,9,9,9,9,9,9 0,0 0,0 w\"]\n1. 76\n", "9,".repeat(100_000));
+    match import_record(&position) {
+        Err(ImportError::Refused(e)) => assert!(e.message.len() < 160, "{}", e.message),
+        other => panic!("expected a refusal, got {:?}", other.map(|_| ())),
+    }
+}
+
+#[test]
+fn kazan_counts_are_written_one_way_plus_signs_and_leading_zeros_are_refused() {
+    assert_eq!(MoveText::parse("87(10)").unwrap().kazan, Some(10));
+    assert_eq!(MoveText::parse("87(0)").unwrap().kazan, Some(0));
+    for bad in ["87(+10)", "87(010)", "87(-1)", "87( 10)", "+87"] {
+        assert!(MoveText::parse(bad).is_err(), "'{bad}' must be refused");
+    }
+    assert_eq!(toguz::rules::plain_number::<u8>("7"), Some(7));
+    for bad in ["+7", "07", "-7", " 7", "7 ", "", "256"] {
+        assert_eq!(toguz::rules::plain_number::<u8>(bad), None, "'{bad}'");
+    }
+}
+
+#[test]
+fn analyse_judges_a_game_played_on_from_a_position_from_there() {
+    let (game, text) = black_begins();
+    let path = std::env::temp_dir().join(format!("toguz-analyse-{}.tgk", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_toguz-engine"))
+        .arg("analyse")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.last().unwrap().starts_with("7 moves analysed"), "{stdout}");
+    // Judged from the Position tag: the same verdicts as the review's, from the game's own start.
+    let holes: Vec<_> = game.history().iter().map(|p| p.outcome.hole).collect();
+    let verdicts = toguz::ai::analysis::analyse(game.start(), &holes);
+    let mut number = 1;
+    for (i, (line, v)) in lines.iter().zip(&verdicts).enumerate() {
+        let mark = if i % 2 == 0 { "…" } else { "." };
+        if i % 2 == 1 {
+            number += 1;
+        }
+        assert!(line.starts_with(&format!("{number}{mark} ")), "move {i}: {line}");
+        assert!(line.contains(&format!("{:+6.1}", v.after)), "move {i}: {line}");
+    }
+}
