@@ -414,14 +414,26 @@ fn reach(stones: f32) -> f32 {
     (stones.abs() / FULL_LEAD).min(1.0)
 }
 
-/// "White ahead by 4 stones", "Even", "You are winning".
-fn eval_words(locale: &Locale, mode: &Mode, stones: f32) -> String {
+/// Within this many stones the computer's estimate is told as "Even": the first mover's few stones of
+/// expectation at the start are not a lead (a new player read "Computer ahead by 3 stones" before any
+/// move, on a board level by the rules).
+pub const EVEN_MARGIN: f32 = 4.0;
+
+/// The evaluation shown for the position after `at` moves: none at the start, which is level by the
+/// rules whatever the search expects of the first move.
+fn shown_eval(eval: Option<f32>, at: usize) -> Option<f32> {
+    if at == 0 { Some(0.0) } else { eval }
+}
+
+/// "Estimate: White ahead by 5 stones" (the computer's, as its view is titled), "Even", "Estimate: you
+/// are winning".
+pub fn eval_words(locale: &Locale, mode: &Mode, stones: f32) -> String {
     let side = if stones > 0.0 { Side::White } else { Side::Black };
     let player = words::player_short(locale, mode, side);
     let lead = stones.abs().round() as i64;
     if stones.abs() >= DECISIVE_STONES {
         locale.f("analysis.winning", &[("player", &player)])
-    } else if lead == 0 {
+    } else if stones.abs() < EVEN_MARGIN {
         locale.t("analysis.even")
     } else {
         locale.f("analysis.ahead", &[("player", &player), ("stones", &words::stones(locale, lead))])
@@ -562,7 +574,7 @@ fn update_panel(
         return;
     }
     *drawn = Some(state);
-    let eval = eval_at(&analysis.verdicts, review.at);
+    let eval = shown_eval(eval_at(&analysis.verdicts, review.at), review.at);
     // The end of a finished game says how it ended, not who is "winning"; before the computer has got
     // this far, an ellipsis.
     let shown = review.game.truncated(review.at);

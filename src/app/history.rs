@@ -1,8 +1,20 @@
 //! The games played: every game with a move in it is kept as it stands (finished, or left unfinished when
 //! another began), the latest 200, in `history.ron` beside the save, written atomically as the save is.
-//! "Games" on the title lists them, newest first, a page at a time; a game opens in review. A history
-//! file that cannot be read is set aside (`history.ron.damaged`) and a fresh one begun: nothing else is
-//! lost, and the save is never touched.
+//! "Games" on the title lists them, newest first, a page at a time; a game opens in review.
+//!
+//! Nothing played is lost without the player being told. A history file that cannot be read (damaged,
+//! not text, not allowed) is set aside (`history.ron.damaged`, numbered: `storage`) and a fresh one
+//! begun; one that can be read but holds what this version cannot use (a game that no longer replays, a
+//! newer version's fields) is copied aside before anything is written over it; the save is never
+//! touched. A write never writes this copy's memory over the file: it reads what is stored, keeps every
+//! game there (another copy of the app, in another window or tab, may have added some, and the games this
+//! version cannot show stay too), puts in this copy's own games by id, and writes the newest `KEEP`, under
+//! a lock against another copy's write. The history's writes share the save's queue, so a finished game is
+//! in the history before the save lets it go.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -10,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::Status;
 
 use super::locale::{Locale, Tr};
-use super::persistence::{SavePath, SaveWriter, SavedMoves};
+use super::persistence::{SavePath, SaveWriter, SavedMoves, Told};
 use super::review::ReviewPast;
 use super::theme;
 use super::widgets::{Backdrop, Tap, backdrop, button, card, labelled_button, padded_labelled_button, text};
@@ -40,8 +52,24 @@ pub struct HistoryFile {
 #[derive(Resource, Default, Clone, Debug)]
 pub struct History {
     pub games: Vec<PastGame>,
-    path: Option<std::path::PathBuf>,
+    /// Where it is written; `None` keeps it in memory (no save, or a file that could be neither read nor
+    /// set aside: writing would destroy it).
+    path: Option<PathBuf>,
+    /// The games this copy of the app played or brought in: its version of them is the one written.
+    touched: HashSet<u64>,
+    /// What the last write found stored and wrote (another copy's games with ours), for the list.
+    written: Arc<Mutex<Option<Vec<PastGame>>>>,
 }
+
+/// Something about the history the title says in words (a locale key), until the player leaves it.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct HistoryNotice(pub Option<String>);
+
+/// What the player is told about the history: locale keys.
+pub const NOTICE_HISTORY_DAMAGED: &str = "notice.history_damaged";
+pub const NOTICE_HISTORY_UNREADABLE: &str = "notice.history_unreadable";
+pub const NOTICE_HISTORY_KEPT_ASIDE: &str = "notice.history_kept_aside";
+pub const NOTICE_HISTORY_NOT_KEPT: &str = "notice.history_not_kept";
 
 /// The history list on the title: open, and the page shown (0 for the newest games).
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
@@ -50,20 +78,17 @@ pub struct HistoryList {
     pub page: usize,
 }
 
-/// The history file's own writer: a writer's writes are numbered for one file.
-#[derive(Resource, Default)]
-pub struct HistoryWriter(pub SaveWriter);
-
 #[derive(Component)]
 struct HistoryRoot;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<History>()
-        .init_resource::<HistoryWriter>()
+        .init_resource::<HistoryNotice>()
         .init_resource::<HistoryList>()
         // After the save's path is chosen, before the title is built.
         .add_systems(PreStartup, load_history.after(super::persistence::SaveLoaded))
-        .add_systems(Last, keep_the_game)
+        // Queued before the save's write of the same frame: the history holds a finished game first.
+        .add_systems(Last, keep_the_game.before(super::persistence::SaveWritten))
         .add_systems(Update, show_list.run_if(in_state(Screen::Title)))
         .add_systems(OnExit(Screen::Title), |mut list: ResMut<HistoryList>| list.open = false)
         // A game looked at from the list returns to the list.
@@ -75,31 +100,47 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Reads the history file's text. A file that is not a history gives the reason.
 pub fn read_history_text(text: &str) -> Result<Vec<PastGame>, String> {
-    let file: HistoryFile = ron::from_str(text).map_err(|e| e.to_string())?;
-    // A game that no longer replays (a damaged entry) is dropped, not the whole history.
-    Ok(file.games.into_iter().filter(|g| g.game.game().is_ok()).collect())
+    read_history_file(text).map(|file| replayable(file.games))
 }
 
-fn load_history(path: Res<SavePath>, mut history: ResMut<History>) {
+/// The file as it is stored, every game in it, whether or not it replays.
+fn read_history_file(text: &str) -> Result<HistoryFile, String> {
+    ron::from_str(text).map_err(|e| e.to_string())
+}
+
+/// The games that replay through the rules: the ones the list can show.
+fn replayable(games: Vec<PastGame>) -> Vec<PastGame> {
+    games.into_iter().filter(|g| g.game.game().is_ok()).collect()
+}
+
+fn load_history(path: Res<SavePath>, mut history: ResMut<History>, mut notice: ResMut<HistoryNotice>) {
     let Some(path) = path.0.as_ref().map(|p| p.with_file_name(FILE)) else { return };
-    history.path = Some(path.clone());
-    let text = match super::storage::read(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
-        Err(e) => {
-            warn!("the history could not be read: {e}");
-            return;
-        }
+    let file = match super::storage::read(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Ok(text) => read_history_file(&text).map(Some),
+        // Not text, not allowed, …: whatever the reason, it is not a file to write over.
+        Err(e) => Err(e.to_string()),
     };
-    match read_history_text(&text) {
-        Ok(games) => history.games = games,
-        Err(e) => {
-            warn!("the history is damaged, kept aside: {e}");
-            if let Err(e) = super::storage::set_aside(&path, &path.with_extension("ron.damaged")) {
-                warn!("could not keep the damaged history aside: {e}");
+    match file {
+        Ok(None) => {}
+        // What this version cannot use is copied aside by the first write, before it writes over it.
+        Ok(Some(file)) => history.games = replayable(file.games),
+        Err(e) => match super::storage::set_aside(&path, "damaged") {
+            Ok(_) => {
+                warn!("the history could not be read, kept aside: {e}");
+                notice.0 = Some(NOTICE_HISTORY_DAMAGED.into());
             }
-        }
+            Err(aside) => {
+                warn!("the history could not be read: {e}");
+                // Neither read nor moved: written over, it would be lost. The games played now stay in
+                // memory only, and the player knows it.
+                warn!("could not keep the history aside: {aside}");
+                notice.0 = Some(NOTICE_HISTORY_UNREADABLE.into());
+                return;
+            }
+        },
     }
+    history.path = Some(path);
 }
 
 /// Keeps the game on the board in the history, as it stands after every change.
@@ -107,10 +148,13 @@ fn keep_the_game(
     session: Res<Session>,
     screen: Res<State<Screen>>,
     mut history: ResMut<History>,
-    mut writer: ResMut<HistoryWriter>,
+    mut writer: ResMut<SaveWriter>,
 ) {
-    if let Some(e) = writer.0.poll() {
-        warn!("the history could not be written: {e}");
+    let written = history.written.lock().map(|mut w| w.take()).unwrap_or_default();
+    if let Some(stored) = written {
+        // Another copy's games join the list; this copy's own stay as they are in memory.
+        let history = &mut *history;
+        history.games = merged(Some(stored), &history.games, &history.touched);
     }
     if !session.is_changed() || *screen.get() != Screen::Game || session.lesson {
         return;
@@ -120,32 +164,122 @@ fn keep_the_game(
         return;
     }
     let saved = SavedMoves::of(game);
-    match history.games.iter_mut().find(|g| g.game.id == game.id) {
-        Some(past) if past.game == saved => return,
-        Some(past) => past.game = saved,
-        None => {
-            history.add(PastGame { date: today(), game: saved });
+    match history.games.iter().position(|g| g.game.id == game.id) {
+        Some(i) if history.games[i].game == saved => return,
+        Some(i) => {
+            history.games[i].game = saved;
+            history.touched.insert(game.id);
         }
+        None => history.add(PastGame { date: today(), game: saved }),
     }
     history.write(&mut writer);
 }
 
+/// The history to write: what is stored (another copy of the app may have added to it, and it keeps the
+/// games this version cannot show), this copy's version of the games it played, by id, and those not
+/// stored yet as the newest; the newest `KEEP`. With nothing stored, this copy's memory.
+fn merged(stored: Option<Vec<PastGame>>, ours: &[PastGame], touched: &HashSet<u64>) -> Vec<PastGame> {
+    let Some(mut games) = stored else { return ours.to_vec() };
+    let mine = |id: u64| ours.iter().find(|g| g.game.id == id && touched.contains(&id));
+    for past in &mut games {
+        if let Some(mine) = mine(past.game.id) {
+            *past = mine.clone();
+        }
+    }
+    let known: HashSet<u64> = games.iter().map(|g| g.game.id).collect();
+    games
+        .extend(ours.iter().filter(|g| touched.contains(&g.game.id) && !known.contains(&g.game.id)).cloned());
+    let extra = games.len().saturating_sub(KEEP);
+    games.drain(..extra);
+    games
+}
+
+/// Writes the history at `path`: what is stored, merged with `ours`, under the lock. What the write has
+/// to tell: a stored file that could not be read (set aside), or a write that failed.
+fn write_merged(
+    path: &Path,
+    ours: &[PastGame],
+    touched: &HashSet<u64>,
+    written: &Mutex<Option<Vec<PastGame>>>,
+) -> Vec<Told> {
+    let mut told = Vec::new();
+    let tell = |key, detail: String| Told { key, detail: format!("{}: {detail}", path.display()) };
+    let stored = match super::storage::read(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Ok(text) => read_history_file(&text).map(Some),
+        Err(e) => Err(e.to_string()),
+    };
+    let stored = match stored {
+        Ok(None) => None,
+        Ok(Some(file)) => {
+            let (newer, count) = (file.version > VERSION, file.games.len());
+            let games = replayable(file.games);
+            if newer || games.len() < count {
+                // Written over, the file would lose what this version cannot use (a game that no longer
+                // replays, a newer version's fields): first a copy of it as it is.
+                let detail =
+                    format!("{} games that do not replay, version {}", count - games.len(), file.version);
+                match super::storage::copy_aside(path, "kept") {
+                    Ok(_) => told.push(tell(NOTICE_HISTORY_KEPT_ASIDE, detail)),
+                    Err(e) => {
+                        told.push(tell(NOTICE_HISTORY_NOT_KEPT, format!("{detail}; not copied aside: {e}")));
+                        return told;
+                    }
+                }
+            }
+            Some(games)
+        }
+        // Another copy of the app (a newer version, say) wrote what this one cannot read: set aside, not
+        // written over.
+        Err(e) => match super::storage::set_aside(path, "damaged") {
+            Ok(_) => {
+                told.push(tell(NOTICE_HISTORY_DAMAGED, e));
+                None
+            }
+            Err(aside) => {
+                told.push(tell(NOTICE_HISTORY_NOT_KEPT, format!("{e}; not set aside: {aside}")));
+                return told;
+            }
+        },
+    };
+    let games = merged(stored, ours, touched);
+    let file = HistoryFile { version: VERSION, games };
+    let text = ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).unwrap_or_default();
+    match super::storage::write(path, &text) {
+        Ok(()) => {
+            if let Ok(mut w) = written.lock() {
+                *w = Some(replayable(file.games));
+            }
+        }
+        Err(e) => told.push(tell(NOTICE_HISTORY_NOT_KEPT, e.to_string())),
+    }
+    told
+}
+
 impl History {
-    /// Adds a game as the newest; the oldest goes when there would be more than `KEEP`.
+    /// Adds a game as the newest, one this copy of the app played or brought in; the oldest goes when
+    /// there would be more than `KEEP`.
     pub fn add(&mut self, past: PastGame) {
+        self.touched.insert(past.game.id);
         self.games.push(past);
         let extra = self.games.len().saturating_sub(KEEP);
         self.games.drain(..extra);
     }
 
-    /// Writes the whole history (atomically, off the frame).
-    pub fn write(&self, writer: &mut HistoryWriter) {
-        if let Some(path) = self.path.clone() {
-            let file = HistoryFile { version: VERSION, games: self.games.clone() };
-            let text =
-                ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).unwrap_or_default();
-            writer.0.write(path, text);
-        }
+    /// Writes the history (merged with what is stored, atomically, off the frame, after every earlier
+    /// write of the save or the history).
+    pub fn write(&self, writer: &mut SaveWriter) {
+        let Some(path) = self.path.clone() else { return };
+        let (ours, touched, written) = (self.games.clone(), self.touched.clone(), self.written.clone());
+        let target = path.clone();
+        writer.write_with(target, move || {
+            match super::storage::exclusive(&path, || write_merged(&path, &ours, &touched, &written)) {
+                Ok(told) => told,
+                Err(e) => {
+                    vec![Told { key: NOTICE_HISTORY_NOT_KEPT, detail: format!("{}: {e}", path.display()) }]
+                }
+            }
+        });
     }
 }
 
@@ -177,10 +311,16 @@ pub fn open_list(_: On<Tap>, mut list: ResMut<HistoryList>) {
 
 /// How many games a page holds at this window size.
 fn per_page(view: Vec2) -> usize {
-    let h = view.y / super::layout::text_scale(view);
-    // Each game's button is 56 pixels and a gap; the title, the page buttons and the card take 200.
-    (((h - 200.0) / 62.0).floor() as usize).clamp(2, 8)
+    let scale = super::layout::text_scale(view);
+    let h = view.y / scale;
+    // Each game's button is 56 pixels and a gap, or up to 80 on a narrow phone, where its first line wraps
+    // in the longer languages; the title, the page buttons and the card take 200.
+    let row = if view.x / scale < GAME_ONE_LINE_WIDTH { 86.0 } else { 62.0 };
+    (((h - 200.0) / row).floor() as usize).clamp(2, 8)
 }
+
+/// Narrower than this (UI pixels) a game's first line ("Against the computer (Medium), 23 moves") may wrap.
+const GAME_ONE_LINE_WIDTH: f32 = 480.0;
 
 fn show_list(
     list: Res<HistoryList>,
@@ -269,7 +409,9 @@ fn game_button(card: &mut ChildSpawnerCommands, locale: &Locale, past: &PastGame
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Start,
             padding: UiRect::axes(px(12), px(6)),
-            height: px(56),
+            // A first line that wraps to two grows the button: the date and result stay inside it.
+            min_height: px(56),
+            justify_content: JustifyContent::Center,
             border_radius: BorderRadius::all(px(12)),
             border: UiRect::all(px(2)),
             ..default()

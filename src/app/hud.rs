@@ -61,7 +61,37 @@ struct BarBadge {
     top: bool,
 }
 
-#[derive(Component)]
+/// The badge, name and whose turn it is: one block of the bar, which gets a line of its own when the row
+/// of controls leaves it no room (a phone upright, in the longer languages).
+#[derive(Component, Copy, Clone)]
+struct BarInfo {
+    top: bool,
+}
+
+/// The name over the status, or beside it on the info's own line.
+#[derive(Component, Copy, Clone)]
+struct BarWords {
+    top: bool,
+}
+
+/// Narrower than this (in UI pixels) the bar's row of controls leaves too little room beside it for the
+/// name and whose turn it is in every language (Russian's "Вернуть Повторить Совет Меню" takes 300 of a
+/// small phone's 360): the player's block takes a line of its own above the controls.
+const ONE_LINE_WIDTH: f32 = 560.0;
+
+/// Whether a bar shows its player on a line of its own above its controls: when it has controls (the near
+/// bar; the far one when it faces the far player), the screen is narrow, and the bar tall enough for the
+/// two lines (a phone upright: 72 and 84 pixels).
+fn bar_in_two_lines(layout: &BoardLayout, safe: &SafeArea, top: bool, turned: bool) -> bool {
+    let scale = layout.text_scale();
+    let controls = !top || turned;
+    let width = (layout.window.x - safe.left - safe.right) / scale;
+    let height = if top { layout.top_bar - safe.top } else { layout.bottom_bar - safe.bottom } / scale;
+    controls && width < ONE_LINE_WIDTH && height >= 70.0
+}
+
+/// The words of a message, in each message box.
+#[derive(Component, Copy, Clone)]
 struct ToastText;
 
 #[derive(Component)]
@@ -83,9 +113,13 @@ struct FlipButton;
 #[derive(Component)]
 struct FarControl;
 
-/// The box the messages float in, over the middle of the board.
-#[derive(Component)]
-struct MessageBox;
+/// The box the messages float in, over the board where they hide nothing they talk about. In hot-seat on a
+/// shared board each player has one (`far` for the far player's, turned to face them): a message for
+/// both is shown to both.
+#[derive(Component, Copy, Clone)]
+struct MessageBox {
+    far: bool,
+}
 
 #[derive(Component)]
 struct MenuPanel;
@@ -121,11 +155,16 @@ pub struct ToastState {
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
 pub struct MenuOpen(pub bool);
 
+/// The menu was opened from the far player's bar (hot-seat on a shared board): it faces them.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MenuFacesFar(pub bool);
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Undo>()
         .add_message::<Redo>()
         .init_resource::<ToastState>()
         .init_resource::<MenuOpen>()
+        .init_resource::<MenuFacesFar>()
         .add_systems(OnEnter(Screen::Game), spawn_hud)
         .add_systems(OnExit(Screen::Game), |mut m: ResMut<MenuOpen>| m.0 = false)
         .add_systems(Update, (undo, redo).chain().in_set(super::Frame::Rules).run_if(in_state(Screen::Game)))
@@ -135,9 +174,11 @@ pub(super) fn plugin(app: &mut App) {
                 announce_tuzdik,
                 collect_toasts,
                 update_bars,
+                fit_bar_lines,
                 update_messages,
                 update_panels,
                 fit_menu,
+                face_menu,
                 button_colors,
             )
                 .chain()
@@ -174,8 +215,12 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
             // bar faces the far player.
             let far = |name: &str| Name::new(format!("Button {name} (far side)"));
             let mut undo = sized_labelled_button(bar, "hud.undo", 15.0, 6.0, 48.0, UndoButton);
-            undo.observe(|_: On<Tap>, mut undo: MessageWriter<Undo>| {
-                undo.write(Undo);
+            undo.observe(move |_: On<Tap>, asked: UndoAsked, mut undo: MessageWriter<Undo>| {
+                if let Some(refusal) = asked.refusal(top) {
+                    asked.say(refusal);
+                } else {
+                    undo.write(Undo);
+                }
             });
             if top {
                 undo.insert((far("Undo"), FarControl));
@@ -188,18 +233,22 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
             if top {
                 redo.insert((far("Redo"), FarControl));
             }
-            bar.spawn(Node {
-                flex_direction: FlexDirection::Row,
-                align_items: AlignItems::Center,
-                column_gap: px(8),
-                flex_grow: 1.0,
-                flex_shrink: 1.0,
-                min_width: px(0),
-                // Text measured while the row shrinks can ask for more height than it then takes.
-                max_height: percent(100),
-                overflow: Overflow::clip(),
-                ..default()
-            })
+            bar.spawn((
+                BarInfo { top },
+                Name::new(bar_part("Player", top)),
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    align_items: AlignItems::Center,
+                    column_gap: px(8),
+                    flex_grow: 1.0,
+                    flex_shrink: 1.0,
+                    min_width: px(0),
+                    // Text measured while the row shrinks can ask for more height than it then takes.
+                    max_height: percent(100),
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+            ))
             .with_children(|row| {
                 row.spawn((
                     BarBadge { top },
@@ -214,12 +263,15 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
                     BorderColor::all(Color::srgba(1.0, 1.0, 1.0, 0.5)),
                     BackgroundColor(Color::WHITE),
                 ));
-                row.spawn(Node {
-                    flex_direction: FlexDirection::Column,
-                    min_width: px(0),
-                    flex_shrink: 1.0,
-                    ..default()
-                })
+                row.spawn((
+                    BarWords { top },
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        min_width: px(0),
+                        flex_shrink: 1.0,
+                        ..default()
+                    },
+                ))
                 .with_children(|col| {
                     col.spawn((
                         BarName { top },
@@ -241,14 +293,22 @@ fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
                 BorderColor::all(theme::TEXT),
             ));
             let mut hint = sized_labelled_button(bar, "hud.hint", 15.0, 6.0, 48.0, HintButton);
-            hint.observe(|_: On<Tap>, mut hint: MessageWriter<HintRequest>| {
-                hint.write(HintRequest);
+            hint.observe(move |_: On<Tap>, asked: UndoAsked, mut hint: MessageWriter<HintRequest>| {
+                if let Some(refusal) = asked.hint_refusal(top) {
+                    asked.say(refusal);
+                } else {
+                    hint.write(HintRequest);
+                }
             });
             if top {
                 hint.insert((far("Hint"), FarControl));
             }
             let mut menu = sized_labelled_button(bar, "hud.menu", 15.0, 6.0, 48.0, ());
-            menu.observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = true);
+            // The menu opens facing whoever opened it: from the far bar, turned to the far player.
+            menu.observe(move |_: On<Tap>, mut menu: ResMut<MenuOpen>, mut facing: ResMut<MenuFacesFar>| {
+                menu.0 = true;
+                facing.set_if_neq(MenuFacesFar(top));
+            });
             if top {
                 menu.insert((far("Menu"), FarControl));
             }
@@ -274,40 +334,43 @@ fn spawn_hud(mut commands: Commands) {
             hud.spawn((Node { flex_grow: 1.0, ..default() }, Pickable::IGNORE));
             player_bar(hud, false);
         });
-    // Messages float over the middle of the board, clear of the bars and the counts (placed by
-    // `update_messages`).
-    commands
-        .spawn((
-            Name::new("Messages"),
-            MessageBox,
-            UiTransform::IDENTITY,
-            Node {
-                position_type: PositionType::Absolute,
-                top: px(TOP_BAR * 0.6),
-                width: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                row_gap: px(4),
-                ..default()
-            },
-            Pickable::IGNORE,
-            GlobalZIndex(5),
-            DespawnOnExit(Screen::Game),
-        ))
-        .with_children(|m| {
-            m.spawn((
-                ToastText,
-                text("", 16.0, theme::TEXT),
+    // Messages float over the board, clear of the bars, the counts and the holes they talk about (placed
+    // by `update_messages`).
+    for far in [false, true] {
+        commands
+            .spawn((
+                Name::new(if far { "Messages (far side)" } else { "Messages" }),
+                MessageBox { far },
+                UiTransform::IDENTITY,
                 Node {
-                    padding: UiRect::axes(px(12), px(6)),
-                    max_width: percent(100),
-                    border_radius: BorderRadius::all(px(10)),
+                    position_type: PositionType::Absolute,
+                    top: px(TOP_BAR * 0.6),
+                    width: percent(100),
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    row_gap: px(4),
+                    display: if far { Display::None } else { Display::Flex },
                     ..default()
                 },
-                BackgroundColor(Color::NONE),
                 Pickable::IGNORE,
-            ));
-        });
+                GlobalZIndex(5),
+                DespawnOnExit(Screen::Game),
+            ))
+            .with_children(|m| {
+                m.spawn((
+                    ToastText,
+                    text("", 16.0, theme::TEXT),
+                    Node {
+                        padding: UiRect::axes(px(12), px(6)),
+                        max_width: percent(100),
+                        border_radius: BorderRadius::all(px(10)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::NONE),
+                    Pickable::IGNORE,
+                ));
+            });
+    }
     spawn_game_over(&mut commands);
     spawn_menu(&mut commands);
 }
@@ -330,8 +393,12 @@ fn spawn_game_over(commands: &mut Commands) {
                 labelled_button(row, "over.play_again", 20.0, ()).observe(play_again);
                 // The same menu as the bar's "Menu" (settings, rules, new game, quit to title); closing it
                 // comes back to the result.
-                labelled_button(row, "hud.menu", 20.0, ())
-                    .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = true);
+                labelled_button(row, "hud.menu", 20.0, ()).observe(
+                    |_: On<Tap>, mut menu: ResMut<MenuOpen>, mut facing: ResMut<MenuFacesFar>| {
+                        menu.0 = true;
+                        facing.set_if_neq(MenuFacesFar(false));
+                    },
+                );
             });
             c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
                 labelled_button(row, "moves.title", 18.0, ()).observe(super::review::open_list);
@@ -350,25 +417,26 @@ fn spawn_menu(commands: &mut Commands) {
         .spawn((panel("Button Close the menu"), MenuPanel, Backdrop))
         .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false)
         .with_children(|p| {
-            p.spawn((card(340.0, 22.0, 10.0, AlignItems::Stretch), MenuCard)).with_children(|c| {
-                c.spawn((
-                    Tr("menu.title"),
-                    text("", 28.0, theme::TEXT),
-                    Node { align_self: AlignSelf::Center, ..default() },
-                ));
-                c.spawn((
-                    Name::new("Menu buttons"),
-                    MenuButtons,
-                    Node {
-                        display: Display::Grid,
-                        grid_template_columns: RepeatedGridTrack::flex(1, 1.0),
-                        row_gap: px(10),
-                        column_gap: px(10),
-                        ..default()
-                    },
-                ))
-                .with_children(menu_buttons);
-            });
+            p.spawn((card(340.0, 22.0, 10.0, AlignItems::Stretch), MenuCard, UiTransform::IDENTITY))
+                .with_children(|c| {
+                    c.spawn((
+                        Tr("menu.title"),
+                        text("", 28.0, theme::TEXT),
+                        Node { align_self: AlignSelf::Center, ..default() },
+                    ));
+                    c.spawn((
+                        Name::new("Menu buttons"),
+                        MenuButtons,
+                        Node {
+                            display: Display::Grid,
+                            grid_template_columns: RepeatedGridTrack::flex(1, 1.0),
+                            row_gap: px(10),
+                            column_gap: px(10),
+                            ..default()
+                        },
+                    ))
+                    .with_children(menu_buttons);
+                });
         });
 }
 
@@ -436,6 +504,71 @@ fn fit_menu(
     for mut grid in &mut grids {
         grid.grid_template_columns = RepeatedGridTrack::flex(if short { 2 } else { 1 }, 1.0);
         grid.row_gap = px(if short { 6.0 } else { 10.0 });
+    }
+}
+
+/// Turns the menu's card to the player who opened it. Any other way of opening it (the result's Menu, a
+/// screenshot) faces the near player.
+fn face_menu(
+    menu: Res<MenuOpen>,
+    mut facing: ResMut<MenuFacesFar>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut cards: Query<&mut UiTransform, With<MenuCard>>,
+) {
+    let shared = matches!(session.game.mode, Mode::HotSeat) && !settings.flip_each_turn;
+    if !menu.0 || !shared {
+        facing.set_if_neq(MenuFacesFar(false));
+    }
+    let rotation = if facing.0 { Rot2::radians(PI) } else { Rot2::IDENTITY };
+    for mut transform in &mut cards {
+        if transform.rotation != rotation {
+            transform.rotation = rotation;
+        }
+    }
+}
+
+/// What an Undo or Hint button asks of the game. In hot-seat on a shared board each player has their own
+/// Undo, and it takes back only its player's own move: the far player's Undo took back the near player's
+/// last move without asking them.
+#[derive(bevy::ecs::system::SystemParam)]
+struct UndoAsked<'w> {
+    session: Res<'w, Session>,
+    settings: Res<'w, Settings>,
+    layout: Option<Res<'w, BoardLayout>>,
+    locale: Res<'w, Locale>,
+    toasts: MessageWriter<'w, Toast>,
+}
+
+impl UndoAsked<'_> {
+    /// Why the Undo of the bar at the top (`top`) or bottom may not take back the last move, if it may not.
+    fn refusal(&self, top: bool) -> Option<String> {
+        let shared = matches!(self.session.game.mode, Mode::HotSeat) && !self.settings.flip_each_turn;
+        let near = self.layout.as_ref()?.near;
+        let mine = if top { near.opponent() } else { near };
+        let last = self.session.game.last_move()?;
+        (shared && last.side != mine).then(|| {
+            let player = words::player_short(&self.locale, &self.session.game.mode, last.side);
+            self.locale.f("toast.undo_theirs", &[("player", &player)])
+        })
+    }
+
+    /// Why the Hint of a bar may not be asked now: in hot-seat on a shared board, a hint is for the
+    /// player whose turn it is (the far player's Hint on the near player's turn showed the near player
+    /// their best move).
+    fn hint_refusal(&self, top: bool) -> Option<String> {
+        let shared = matches!(self.session.game.mode, Mode::HotSeat) && !self.settings.flip_each_turn;
+        let near = self.layout.as_ref()?.near;
+        let mine = if top { near.opponent() } else { near };
+        let to_move = self.session.game.position().side_to_move();
+        (shared && !self.session.game.status().is_over() && to_move != mine).then(|| {
+            let player = words::player_short(&self.locale, &self.session.game.mode, to_move);
+            self.locale.f("toast.hint_theirs", &[("player", &player)])
+        })
+    }
+
+    fn say(mut self, words: String) {
+        self.toasts.write(Toast(words));
     }
 }
 
@@ -616,11 +749,13 @@ fn update_bars(
         // upside down has its outer edge at its own bottom.
         let outer = if bar.top { safe.top } else { safe.bottom };
         let (top_pad, bottom_pad) = if bar.top != rotated { (outer, 0.0) } else { (0.0, outer) };
+        // Two lines (the player over the controls) need the bar's whole height.
+        let edge = if bar_in_two_lines(&layout, &safe, bar.top, turned) { 2.0 } else { 6.0 };
         let padding = UiRect {
             left: px(10.0 + safe.left / scale),
             right: px(10.0 + safe.right / scale),
-            top: px(6.0 + top_pad / scale),
-            bottom: px(6.0 + bottom_pad / scale),
+            top: px(edge + top_pad / scale),
+            bottom: px(edge + bottom_pad / scale),
         };
         if node.padding != padding {
             node.padding = padding;
@@ -692,56 +827,178 @@ fn update_bars(
     }
 }
 
-/// Places the message box between the two rows of counts (never over a bar or a count): in the middle of
-/// the board, or on a phone upright in the half away from the finger, so the finger does not hide it. In
-/// hot-seat on a shared tablet it faces the player whose turn it is.
+/// Lays each bar out in one line (controls, player, kazan, controls) or, where that line leaves the player
+/// no room, in two: the badge, name and whose turn it is along the bar's inner top, the controls and the
+/// kazan under them. Whose turn it is must never be squeezed out (it was, in Russian and Kazakh, on a
+/// small phone once Redo showed).
+#[allow(clippy::type_complexity)]
+fn fit_bar_lines(
+    layout: Option<Res<BoardLayout>>,
+    safe: Res<SafeArea>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut bars: Query<(&PlayerBar, &mut Node), (Without<BarInfo>, Without<BarWords>)>,
+    mut infos: Query<(&BarInfo, &mut Node), (Without<PlayerBar>, Without<BarWords>)>,
+    mut words: Query<(&BarWords, &mut Node), (Without<PlayerBar>, Without<BarInfo>)>,
+) {
+    let Some(layout) = layout else { return };
+    let turned = matches!(session.game.mode, Mode::HotSeat) && !settings.flip_each_turn;
+    let scale = layout.text_scale();
+    let rotated = |top: bool| top && turned;
+    let two = |top: bool| bar_in_two_lines(&layout, &safe, top, turned);
+    for (bar, mut node) in &mut bars {
+        let align = if two(bar.top) { AlignItems::FlexEnd } else { AlignItems::Center };
+        if node.align_items != align {
+            node.align_items = align;
+        }
+    }
+    for (info, mut node) in &mut infos {
+        let (position, top, left, right) = if two(info.top) {
+            let outer = if info.top { safe.top } else { safe.bottom };
+            // A bar turned upside down has its outer edge at its own bottom.
+            let top_pad = if info.top != rotated(info.top) { outer } else { 0.0 };
+            (
+                PositionType::Absolute,
+                px(2.0 + top_pad / scale),
+                px(10.0 + safe.left / scale),
+                px(10.0 + safe.right / scale),
+            )
+        } else {
+            (PositionType::Relative, Val::Auto, Val::Auto, Val::Auto)
+        };
+        if node.position_type != position || node.top != top || node.left != left || node.right != right {
+            node.position_type = position;
+            node.top = top;
+            node.left = left;
+            node.right = right;
+        }
+    }
+    for (w, mut node) in &mut words {
+        let (direction, align) = if two(w.top) {
+            (FlexDirection::Row, AlignItems::Baseline)
+        } else {
+            (FlexDirection::Column, AlignItems::Stretch)
+        };
+        if node.flex_direction != direction || node.align_items != align {
+            node.flex_direction = direction;
+            node.align_items = align;
+            node.column_gap = px(8);
+        }
+    }
+}
+
+/// Where a message may sit on an upright phone's board, as shares of the board's height from its bottom,
+/// best first: the middle, then away from it; with a finger down, the half away from the finger first, so
+/// the hand does not hide the words.
+fn message_heights(finger: Option<bool>, far_copy: Option<bool>) -> &'static [f32] {
+    match (far_copy, finger) {
+        // In hot-seat each player's copy keeps to their own half.
+        (Some(false), _) => &[0.3, 0.2, 0.4, 0.12, 0.45],
+        (Some(true), _) => &[0.7, 0.8, 0.6, 0.88, 0.55],
+        (None, Some(true)) => &[0.7, 0.8, 0.6, 0.88, 0.5, 0.3],
+        (None, Some(false)) => &[0.3, 0.2, 0.4, 0.12, 0.5, 0.7],
+        (None, None) => &[0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9],
+    }
+}
+
+/// The holes a message may be about, which it must not hide: the hole under a finger, the hole the
+/// landing hint lights, and the tuzdiks.
+fn message_subjects(
+    layout: &BoardLayout,
+    press: &super::input::Press,
+    hint: &LandingHint,
+    session: &Session,
+) -> Vec<Rect> {
+    let mut subjects: Vec<Rect> =
+        press.down.iter().filter_map(|p| p.hole).map(|(side, hole)| layout.hole(side, hole)).collect();
+    if let Some((_, landing)) = hint.0 {
+        subjects.push(layout.hole(landing.side, landing.hole));
+    }
+    for owner in Side::BOTH {
+        if let Some(hole) = session.game.position().tuzdik(owner) {
+            subjects.push(layout.hole(owner.opponent(), hole));
+        }
+    }
+    subjects
+}
+
+/// Places the message boxes between the two rows of counts (never over a bar or a count): on a board
+/// lying across, over the kazans; on an upright phone, at the first height of [`message_heights`] where
+/// the words cover none of the holes they talk about (the landing hint hid the hole it lit, the tuzdik
+/// message the tuzdik). In hot-seat on a shared board both players get the message, each facing them.
 #[allow(clippy::type_complexity)]
 fn update_messages(
     toast: Res<ToastState>,
     layout: Option<Res<BoardLayout>>,
     ui_scale: Option<Res<UiScale>>,
     press: Res<super::input::Press>,
+    hint: Res<LandingHint>,
     session: Res<Session>,
     settings: Res<Settings>,
-    mut boxes: Query<(&mut Node, &mut UiTransform), (With<MessageBox>, Without<ToastText>)>,
+    mut boxes: Query<(&MessageBox, &mut Node, &mut UiTransform, &ComputedNode), Without<ToastText>>,
     mut toast_text: Query<(&mut Text, &mut BackgroundColor), With<ToastText>>,
 ) {
-    if let (Some(layout), Ok((mut node, mut transform))) = (layout, boxes.single_mut()) {
+    if let Some(layout) = layout {
         // UI lengths are in pixels scaled by UiScale; the layout's are not.
         let scale = ui_scale.map_or(1.0, |s| s.0);
         let inner = layout.board.inflate(-(layout.band + 8.0));
-        let finger_y =
-            press.down.last().and_then(|p| p.hole).map(|(side, hole)| layout.hole(side, hole).center().y);
         let board = layout.board;
-        let y = match (layout.orientation, finger_y) {
-            (super::layout::Orientation::Portrait, Some(f)) if f < board.center().y => {
-                board.max.y - board.height() * 0.3
+        let shared = matches!(session.game.mode, Mode::HotSeat) && !settings.flip_each_turn;
+        let finger_low = press
+            .down
+            .last()
+            .and_then(|p| p.hole)
+            .map(|(side, hole)| layout.hole(side, hole).center().y < board.center().y);
+        let subjects = message_subjects(&layout, &press, &hint, &session);
+        for (message, mut node, mut transform, computed) in &mut boxes {
+            let display = if message.far && !shared { Display::None } else { Display::Flex };
+            if node.display != display {
+                node.display = display;
             }
-            (super::layout::Orientation::Portrait, Some(_)) => board.min.y + board.height() * 0.3,
-            _ => board.center().y,
-        };
-        let left = px((inner.min.x + layout.window.x / 2.0) / scale);
-        let width = px(inner.width() / scale);
-        let top = px((layout.window.y / 2.0 - y) / scale - 30.0);
-        if node.left != left || node.width != width || node.top != top {
-            node.left = left;
-            node.width = width;
-            node.top = top;
-        }
-        let far_turn = matches!(session.game.mode, Mode::HotSeat)
-            && !settings.flip_each_turn
-            && session.game.position().side_to_move() != layout.near;
-        let rotation = if far_turn { Rot2::radians(PI) } else { Rot2::IDENTITY };
-        if transform.rotation != rotation {
-            transform.rotation = rotation;
+            // The box's height as last laid out, in the layout's pixels.
+            let height = (computed.size().y * computed.inverse_scale_factor()).max(24.0);
+            let y = match layout.orientation {
+                super::layout::Orientation::Portrait => {
+                    let copy = shared.then_some(message.far);
+                    let lowest = inner.min.y + height / 2.0;
+                    let highest = (inner.max.y - height / 2.0).max(lowest);
+                    let at = |share: f32| (board.min.y + board.height() * share).clamp(lowest, highest);
+                    let free = |y: f32| {
+                        subjects.iter().all(|r| r.max.y < y - height / 2.0 || r.min.y > y + height / 2.0)
+                    };
+                    let heights = message_heights(finger_low, copy);
+                    heights.iter().map(|&f| at(f)).find(|&y| free(y)).unwrap_or_else(|| at(heights[0]))
+                }
+                // Between the rows lie the kazans; in hot-seat each copy over its player's kazan.
+                super::layout::Orientation::Landscape if shared => {
+                    let side = if message.far { layout.near.opponent() } else { layout.near };
+                    layout.kazan(side).center().y
+                }
+                super::layout::Orientation::Landscape => board.center().y,
+            };
+            let left = px((inner.min.x + layout.window.x / 2.0) / scale);
+            let width = px(inner.width() / scale);
+            let top = px(((layout.window.y / 2.0 - y) - height / 2.0) / scale);
+            if node.left != left || node.width != width || node.top != top {
+                node.left = left;
+                node.width = width;
+                node.top = top;
+            }
+            let rotation = if message.far { Rot2::radians(PI) } else { Rot2::IDENTITY };
+            if transform.rotation != rotation {
+                transform.rotation = rotation;
+            }
         }
     }
-    if let Ok((mut text, mut bg)) = toast_text.single_mut() {
+    for (mut text, mut bg) in &mut toast_text {
         if text.0 != toast.text {
             text.0 = toast.text.clone();
         }
         // Nearly opaque: stones and hole edges must not show through the words.
-        bg.0 = if toast.text.is_empty() { Color::NONE } else { Color::srgba(0.07, 0.045, 0.03, 0.92) };
+        let want = if toast.text.is_empty() { Color::NONE } else { Color::srgba(0.07, 0.045, 0.03, 0.92) };
+        if bg.0 != want {
+            bg.0 = want;
+        }
     }
 }
 
@@ -813,8 +1070,11 @@ fn update_panels(
         }
     }
     let show = |v: bool| if v { Visibility::Visible } else { Visibility::Hidden };
+    // A panel over the result (the menu, the move list, the language list, a question) hides it: the
+    // result's card and buttons showed as ghosts through the dimmed screen of the panel on top.
+    let covered = menu.0 || moves.0 || language.0 || pending.0.is_some();
     for mut v in &mut game_over {
-        *v = show(over && !menu.0);
+        *v = show(over && !covered);
     }
     for mut v in &mut menu_panel {
         *v = show(menu.0);

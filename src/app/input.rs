@@ -229,7 +229,8 @@ fn read_pointer(
             linger.left = 0.0;
             hint.0 = None;
         }
-        if blocked.0 {
+        // Under the card of a window too small to play in, the holes are specks no finger can aim at.
+        if blocked.0 || super::layout::too_small(layout.window) {
             continue;
         }
         let hole = layout.hole_at(pointers.on_board(at));

@@ -96,8 +96,33 @@ pub fn analysis_room(window: Vec2) -> [f32; 4] {
     }
 }
 
+/// A rectangle that is never negative: in a window too small for the board (a split-screen strip, a
+/// browser with its tools docked) the sums above go below zero, and `Rect::from_center_size` panics on a
+/// negative size. The board then shrinks to nothing and [`too_small`] covers it with a card instead.
 fn rect(center: Vec2, size: Vec2) -> Rect {
+    let size = Vec2::new(finite_or_zero(size.x), finite_or_zero(size.y));
     Rect::from_center_size(center, size)
+}
+
+fn finite_or_zero(v: f32) -> f32 {
+    if v.is_finite() { v.max(0.0) } else { 0.0 }
+}
+
+/// The smallest window, in logical pixels, whose board still has holes a finger can tell apart; below it
+/// the screen shows a card asking for a larger window instead of a board too small to play.
+pub const MIN_WINDOW: Vec2 = Vec2::new(240.0, 240.0);
+
+/// The smallest hole, in logical pixels, the board is drawn with; below it, the card.
+pub const MIN_HOLE: f32 = 16.0;
+
+/// Whether the window is too small to play in (a strip of a split screen, a window dragged small, a
+/// window so wide and short that its holes are slivers).
+pub fn too_small(window: Vec2) -> bool {
+    if !(window.x >= MIN_WINDOW.x && window.y >= MIN_WINDOW.y) {
+        return true;
+    }
+    let hole = BoardLayout::new(window, Side::White).hole(Side::White, Hole::new(1).expect("hole 1")).size();
+    hole.min_element() < MIN_HOLE
 }
 
 impl BoardLayout {
@@ -140,7 +165,8 @@ impl BoardLayout {
             Orientation::Landscape => {
                 // Rows of nine holes: hole width from the width, rows from the height.
                 let w = area.width() - 2.0 * pad;
-                let gap = (w / 9.0 * 0.08).max(3.0);
+                // Bounded by the height too: a window far wider than tall left no room for the rows.
+                let gap = (w / 9.0 * 0.08).max(3.0).min((area.height() * 0.04).max(1.0));
                 let hole_w = (w - 8.0 * gap) / 9.0;
                 let h = area.height() - 2.0 * pad - 2.0 * band;
                 let kazan_h = (h * 0.13).clamp(24.0, 120.0);
@@ -165,7 +191,7 @@ impl BoardLayout {
             }
             Orientation::Portrait => {
                 let h = area.height() - 2.0 * pad;
-                let gap = (h / 9.0 * 0.07).max(3.0);
+                let gap = (h / 9.0 * 0.07).max(3.0).min((area.width() * 0.04).max(1.0));
                 let hole_h = (h - 8.0 * gap) / 9.0;
                 let w = area.width() - 2.0 * pad - 2.0 * band;
                 let kazan_w = (w * 0.11).clamp(30.0, 90.0);
@@ -291,7 +317,8 @@ impl BoardLayout {
                 h ^= h >> 13;
                 (h % 10_000) as f32 / 10_000.0
             };
-            let inner = r.size() - Vec2::splat(d * 1.2);
+            // Every stone of the heap lies inside the place, whatever its count.
+            let inner = (r.size() - Vec2::splat(d * 1.2)).max(Vec2::ZERO);
             r.center() + Vec2::new((jitter(1) - 0.5) * inner.x, (jitter(2) - 0.5) * inner.y)
         }
     }
@@ -355,11 +382,12 @@ fn row_gap(d: f32) -> f32 {
     d * 0.12
 }
 
-/// Pairs per row and rows that fit.
+/// Pairs per row and rows that fit; none where not even one pair fits (a kazan narrower than two stones on
+/// a small phone's review: its stones then heap up inside it instead of running over its rim).
 fn grid(across: f32, along: f32, d: f32) -> (usize, usize) {
     let pair_w = 2.0 * d + pair_gap(d);
-    let pairs = ((across + pair_gap(d)) / pair_w).floor().max(1.0) as usize;
-    let rows = ((along + row_gap(d)) / (d + row_gap(d))).floor().max(1.0) as usize;
+    let pairs = ((across + pair_gap(d)) / pair_w).floor().max(0.0) as usize;
+    let rows = ((along + row_gap(d)) / (d + row_gap(d))).floor().max(0.0) as usize;
     (pairs, rows)
 }
 

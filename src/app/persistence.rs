@@ -1,12 +1,14 @@
 //! Settings and the game in progress survive a restart. The save is a small RON file written atomically
-//! (a temporary file, synced, then renamed over the old one), so a crash mid-write never loses the last
-//! good save. The writing happens on the I/O task pool, never in a frame; writes land in order, and the
-//! pending ones are finished before the app quits or goes to the background.
+//! (`storage`), so a crash mid-write never loses the last good save. The writing happens on the I/O task
+//! pool, never in a frame, through one queue for the save and the history: writes land in the order they
+//! were made (the history holds a finished game before the save lets it go), and the waiting ones land
+//! before the app quits or goes to the background (`Suspended`, the message Bevy sends).
 //!
 //! The save is read before the first screen is built, so the title can offer "Continue". What cannot be
 //! read is kept as far as it can be (the settings survive a game that no longer replays, or a save from
-//! another version); a file that cannot be read at all is moved aside, never overwritten, and the
-//! player is told in words.
+//! another version), and the file as it was is copied aside before the first write drops the rest; a
+//! file that cannot be read at all is moved aside, never overwritten. The player is told in words, and a
+//! write that fails is said once.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -90,6 +92,9 @@ pub struct Loaded {
     pub notice: Option<String>,
     /// The file could not be read at all: keep it aside rather than overwrite it.
     pub damaged: bool,
+    /// The file was read, but not all of it is used (a game that no longer replays, a newer version's
+    /// fields): a copy is kept aside before the first write rewrites it without them.
+    pub keep_copy: bool,
     /// The details, for the log.
     pub detail: Option<String>,
 }
@@ -99,68 +104,121 @@ pub const NOTICE_DAMAGED: &str = "notice.damaged";
 pub const NOTICE_GAME_LOST: &str = "notice.game_lost";
 pub const NOTICE_UNREADABLE: &str = "notice.unreadable";
 pub const NOTICE_NOT_SAVED: &str = "notice.not_saved";
+/// The game was lost, and the file as it was is kept aside.
+pub const NOTICE_GAME_KEPT_ASIDE: &str = "notice.game_kept_aside";
+/// A newer version's save: read, and a copy kept aside as it was.
+pub const NOTICE_NEWER_KEPT_ASIDE: &str = "notice.newer_kept_aside";
 
-/// Saves on their way to the disk.
+/// What a write has to tell: the player's sentence (a locale key), and the details for the log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Told {
+    pub key: &'static str,
+    pub detail: String,
+}
+
+/// One write, done off the frame: what it has to tell, if anything.
+type Job = Box<dyn FnOnce() -> Vec<Told> + Send>;
+
+#[derive(Default)]
+struct Queue {
+    /// Oldest first, with the file each one writes.
+    waiting: std::collections::VecDeque<(PathBuf, Job)>,
+    told: Vec<Told>,
+}
+
+/// The writes on their way to the storage, for every file (the save and the history): one queue, landed
+/// in the order they were made, so that the history holds a finished game before the save lets it go. A
+/// write made while an older one to the same file still waits replaces it (the newer text holds it).
+/// `flush` lands what waits on the calling thread, without waiting for the pool to get to it.
 #[derive(Resource, Default)]
 pub struct SaveWriter {
-    pending: Vec<Task<Result<(), String>>>,
-    /// The number of the newest write that reached the disk: an older one that comes late is skipped.
-    written: Arc<Mutex<u64>>,
-    issued: u64,
+    queue: Arc<Mutex<Queue>>,
+    /// Held while writes land: one at a time, in order, whichever thread lands them.
+    landing: Arc<Mutex<()>>,
+    /// Writes wait for `flush` or `land` (a test's slow storage).
+    stalled: bool,
+    /// The pool's work, kept until done: a task dropped is a task cancelled.
+    pending: Vec<Task<usize>>,
+}
+
+fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A write that panicked left nothing half-done in the queue: go on with it.
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Lands up to `most` waiting writes, in order; how many landed.
+fn land_writes(queue: &Mutex<Queue>, landing: &Mutex<()>, most: usize) -> usize {
+    let _one_at_a_time = locked(landing);
+    let mut landed = 0;
+    while landed < most {
+        let Some((_, job)) = locked(queue).waiting.pop_front() else { break };
+        let told = job();
+        locked(queue).told.extend(told);
+        landed += 1;
+    }
+    landed
 }
 
 impl SaveWriter {
-    /// Writes `text` to `path` on the I/O pool. One writer serves one file: its writes are numbered, and a
-    /// write that lands after a newer one is skipped.
+    /// Writes `text` over the save at `path` (or any file written whole), off the frame.
     pub fn write(&mut self, path: PathBuf, text: String) {
-        self.issued += 1;
-        let number = self.issued;
-        let written = self.written.clone();
-        self.pending.push(IoTaskPool::get().spawn(async move {
-            let mut newest = written.lock().map_err(|_| "the save writer failed".to_string())?;
-            if number <= *newest {
-                return Ok(());
-            }
-            write_atomically(&path, &text).map_err(|e| e.to_string())?;
-            *newest = number;
-            Ok(())
-        }));
-    }
-
-    /// Collects the finished writes; the first failure, if any.
-    pub fn poll(&mut self) -> Option<String> {
-        let mut failure = None;
-        self.pending.retain_mut(|task| match future::block_on(future::poll_once(task)) {
-            Some(result) => {
-                if let Err(e) = result {
-                    failure.get_or_insert(e);
-                }
-                false
-            }
-            None => true,
+        let target = path.clone();
+        self.write_with(target, move || match write_atomically(&path, &text) {
+            Ok(()) => Vec::new(),
+            Err(e) => vec![Told { key: NOTICE_NOT_SAVED, detail: format!("{}: {e}", path.display()) }],
         });
-        failure
     }
 
-    /// Waits for every pending write.
-    pub fn flush(&mut self) {
-        // In a browser the pool runs its work right after the frame, before the page can be closed or
-        // reloaded: nothing is left to wait for, and blocking would hang the page.
-        if cfg!(target_arch = "wasm32") {
+    /// Queues `job`, which writes `path`, behind every earlier write.
+    pub(crate) fn write_with(&mut self, path: PathBuf, job: impl FnOnce() -> Vec<Told> + Send + 'static) {
+        {
+            let mut queue = locked(&self.queue);
+            if queue.waiting.back().is_some_and(|(last, _)| *last == path) {
+                queue.waiting.pop_back();
+            }
+            queue.waiting.push_back((path, Box::new(job)));
+        }
+        if self.stalled {
             return;
         }
-        for task in self.pending.drain(..) {
-            if let Err(e) = future::block_on(task) {
-                warn!("saving failed: {e}");
-            }
-        }
+        let (queue, landing) = (self.queue.clone(), self.landing.clone());
+        self.pending.push(IoTaskPool::get().spawn(async move { land_writes(&queue, &landing, usize::MAX) }));
+    }
+
+    /// What the landed writes had to tell (failures, files set aside), oldest first.
+    pub fn poll(&mut self) -> Vec<Told> {
+        self.pending.retain_mut(|task| future::block_on(future::poll_once(task)).is_none());
+        std::mem::take(&mut locked(&self.queue).told)
+    }
+
+    /// Lands every waiting write, here and now.
+    pub fn flush(&mut self) {
+        land_writes(&self.queue, &self.landing, usize::MAX);
+    }
+
+    /// From now on writes wait for `flush` or `land`, as on a slow storage: a test sees each one land.
+    pub fn stall(&mut self) {
+        self.stalled = true;
+    }
+
+    /// Lands the `n` oldest waiting writes; how many there were.
+    pub fn land(&mut self, n: usize) -> usize {
+        land_writes(&self.queue, &self.landing, n)
+    }
+
+    /// The writes made but not landed yet.
+    pub fn waiting(&self) -> usize {
+        locked(&self.queue).waiting.len()
+    }
+
+    /// Drops the waiting writes, as the system ending the app would (a test's kill).
+    pub fn lose_waiting(&mut self) {
+        locked(&self.queue).waiting.clear();
     }
 }
 
 impl Drop for SaveWriter {
     fn drop(&mut self) {
-        // The single-threaded web build runs tasks only when the app ticks: waiting here would hang.
-        #[cfg(not(target_arch = "wasm32"))]
         self.flush();
     }
 }
@@ -172,8 +230,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<SaveWriter>()
         // Before the first screen is built (the initial state's OnEnter runs before Startup).
         .add_systems(PreStartup, (choose_path, load_save).chain().in_set(SaveLoaded))
-        .add_systems(Last, (write_save, finish_writes).chain());
+        .add_systems(Last, (write_save, finish_writes).chain().in_set(SaveWritten));
 }
+
+/// The save is written and the writes collected (Last): what must land before the save (the history)
+/// is queued before it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SaveWritten;
 
 /// The save's path is chosen and the save read (PreStartup): what else lives beside it can be read.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -237,17 +300,27 @@ pub fn read_save_text(text: &str) -> Loaded {
         game: None,
         notice: Some(notice.to_string()),
         damaged,
+        keep_copy: false,
         detail: Some(detail),
     };
     match ron::from_str::<SaveFile>(text) {
-        // Another version's save keeps its settings, and its game if the game still replays.
+        // Another version's save keeps its settings, and its game if the game still replays; a newer
+        // one may hold what this version cannot read, so a copy of it is kept.
         Ok(save) => match replayable(save.game) {
-            Ok(game) => Loaded { settings: save.settings, game, notice: None, damaged: false, detail: None },
+            Ok(game) => Loaded {
+                settings: save.settings,
+                game,
+                notice: None,
+                damaged: false,
+                keep_copy: save.version > VERSION,
+                detail: (save.version > VERSION).then(|| format!("a save of version {}", save.version)),
+            },
             Err(detail) => Loaded {
                 settings: save.settings,
                 game: None,
                 notice: Some(NOTICE_GAME_LOST.into()),
                 damaged: false,
+                keep_copy: true,
                 detail: Some(detail),
             },
         },
@@ -265,6 +338,7 @@ pub fn read_save_text(text: &str) -> Loaded {
                     game: None,
                     notice: Some(NOTICE_GAME_LOST.into()),
                     damaged: false,
+                    keep_copy: true,
                     detail: Some(e.to_string()),
                 },
                 None => fresh(NOTICE_DAMAGED, true, e.to_string()),
@@ -278,11 +352,13 @@ pub fn read_save(path: &Path) -> Option<Loaded> {
     match super::storage::read(path) {
         Ok(text) => Some(read_save_text(&text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        // Whatever kept it from being read (not text, not allowed), the file is set aside, not written over.
         Err(e) => Some(Loaded {
             settings: Settings::default(),
             game: None,
             notice: Some(NOTICE_UNREADABLE.into()),
-            damaged: e.kind() == std::io::ErrorKind::InvalidData,
+            damaged: true,
+            keep_copy: false,
             detail: Some(e.to_string()),
         }),
     }
@@ -303,16 +379,23 @@ fn load_save(
     if let Some(detail) = &loaded.detail {
         warn!("save {}: {detail}", path.display());
     }
+    let mut told = loaded.notice;
     if loaded.damaged {
         // Keep the damaged file for inspection; never overwrite it silently.
-        let aside = path.with_extension("ron.damaged");
-        if let Err(e) = super::storage::set_aside(path, &aside) {
+        if let Err(e) = super::storage::set_aside(path, "damaged") {
             warn!("could not keep the damaged save aside: {e}");
+        }
+    } else if loaded.keep_copy {
+        // The first write (this frame's settings) would drop what this version does not use.
+        match super::storage::copy_aside(path, "kept") {
+            Ok(_) if told.is_some() => told = Some(NOTICE_GAME_KEPT_ASIDE.into()),
+            Ok(_) => told = Some(NOTICE_NEWER_KEPT_ASIDE.into()),
+            Err(e) => warn!("could not keep a copy of the save aside: {e}"),
         }
     }
     *settings = loaded.settings;
     saved.0 = loaded.game;
-    notice.0 = loaded.notice;
+    notice.0 = told;
 }
 
 /// Saves after every change of the settings or the game.
@@ -345,25 +428,36 @@ fn write_save(
     *last = Some(save);
 }
 
+/// Tells the player, once each, what the writes had to say; lands every waiting write when the app quits
+/// or goes to the background. Bevy 0.19 sends `Suspended` (its `WillSuspend` becomes `Suspended` before it
+/// is sent); `WillSuspend` is heard too, should a later Bevy send it. iOS freezes the app soon after it
+/// leaves the screen and Android may end it: a move made just before must be on disk.
 fn finish_writes(
     mut writer: ResMut<SaveWriter>,
     mut notice: ResMut<SaveNotice>,
+    locale: Option<Res<super::locale::Locale>>,
+    mut toasts: MessageWriter<super::Toast>,
     mut exits: MessageReader<AppExit>,
     mut lifecycle: MessageReader<bevy::window::AppLifecycle>,
-    mut told: Local<bool>,
+    mut told: Local<Vec<&'static str>>,
 ) {
-    if let Some(e) = writer.poll() {
-        warn!("saving failed: {e}");
-        if !*told {
-            *told = true;
-            notice.0 = Some(NOTICE_NOT_SAVED.into());
-        }
-    }
-    // Quitting, or going to the background where the system may end the app without a word.
+    use bevy::window::AppLifecycle;
     let leaving = exits.read().count() > 0
-        || lifecycle.read().any(|l| matches!(l, bevy::window::AppLifecycle::WillSuspend));
+        || lifecycle.read().any(|l| matches!(l, AppLifecycle::Suspended | AppLifecycle::WillSuspend));
     if leaving {
         writer.flush();
+    }
+    for Told { key, detail } in writer.poll() {
+        warn!("saving: {detail}");
+        if told.contains(&key) {
+            continue;
+        }
+        told.push(key);
+        // Said now, wherever the player is, and on the title until it is left.
+        if let Some(locale) = &locale {
+            toasts.write(super::Toast(locale.t(key)));
+        }
+        notice.0.get_or_insert_with(|| key.to_string());
     }
 }
 

@@ -16,7 +16,7 @@ use bevy::window::FileDragAndDrop;
 
 use crate::game::{Game, ImportError, import_record};
 
-use super::history::{History, HistoryList, HistoryWriter, PastGame, today};
+use super::history::{History, HistoryList, PastGame, today};
 use super::locale::Locale;
 use super::persistence::{SavePath, SavedMoves};
 use super::review::{Review, ReviewPast};
@@ -241,7 +241,7 @@ fn open_record(
     screen: Res<State<Screen>>,
     locale: Res<Locale>,
     mut history: ResMut<History>,
-    mut writer: ResMut<HistoryWriter>,
+    mut writer: ResMut<super::persistence::SaveWriter>,
     mut list: ResMut<HistoryList>,
     mut review: MessageWriter<ReviewPast>,
     mut toasts: MessageWriter<Toast>,
@@ -277,7 +277,16 @@ fn open_record(
                         history.add(PastGame { date, game: saved });
                         history.write(&mut writer);
                         let moves = words::moves(&locale, super::review::rows(&game).len() as i64);
-                        toasts.write(Toast(locale.f("records.imported", &[("moves", &moves)])));
+                        let mut said = locale.f("records.imported", &[("moves", &moves)]);
+                        // Moves that stop short of the result the record gives: a resignation, or a
+                        // paste that lost its end. Said, so it is not taken for a whole game.
+                        if let crate::rules::notation::Ending::Unfinished(claim) =
+                            record.ending(game.position())
+                        {
+                            said =
+                                format!("{said} {}", locale.f("records.unfinished", &[("result", &claim)]));
+                        }
+                        toasts.write(Toast(said));
                         game
                     }
                 };

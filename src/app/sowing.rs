@@ -154,7 +154,6 @@ fn start_animation(
     let Some(last) = moves.last() else { return };
     let Some(layout) = layout else { return };
     // Only the last move is animated; anything before it (or a running animation) lands at once.
-    let interval = settings.speed.stone_interval();
     if settings.speed == Speed::Instant || moves.len() > 1 || timeline.running() {
         *timeline = Timeline::default();
         if settings.speed == Speed::Instant || moves.len() > 1 {
@@ -169,6 +168,7 @@ fn start_animation(
     let o = &last.outcome;
     let origin = place_index(Place::Hole(o.side, o.hole));
     let movers: Vec<Entity> = std::mem::take(&mut slots.places[origin]);
+    let interval = settings.speed.stone_interval(movers.len());
     let mut events: Vec<(f32, usize, i8)> = vec![(0.0, origin, -(movers.len() as i8))];
     let mut cues: Vec<(f32, Cue)> = Vec::new();
     let fly = flight(interval);
@@ -201,10 +201,12 @@ fn start_animation(
     }
     let mut end = sow_end;
     let taken = o.captured + if o.new_tuzdik.is_some() { 3 } else { 0 };
+    // The learner's pace pauses on the capture before taking it; otherwise it follows at once.
+    let pause = if settings.speed == Speed::Slow { 0.5 } else { 0.12 };
     if o.new_tuzdik.is_some() {
         cues.push((sow_end, Cue::Tuzdik));
     } else if taken > 0 {
-        cues.push((sow_end + 0.25 + interval, Cue::Capture));
+        cues.push((sow_end + pause, Cue::Capture));
     }
     if taken > 0 {
         // The capture (or the new tuzdik's three stones) flies to the mover's kazan.
@@ -212,23 +214,24 @@ fn start_animation(
         let from = place_index(Place::Hole(ls, lh));
         let kazan = Place::Kazan(o.side);
         let k = place_index(kazan);
-        let pause = 0.25 + interval;
         let taken_stones: Vec<Entity> = slots.places[from].drain(..).collect();
+        // The captured stones go to the kazan together, as a hand sweeps them (they flew one at a time).
+        let sweep = (fly * 1.5).max(0.3);
         for (i, stone) in taken_stones.into_iter().enumerate() {
             let slot = slots.places[k].len();
             slots.places[k].push(stone);
-            let start_time = sow_end + pause + i as f32 * (interval * 0.35).max(0.02);
+            let start_time = sow_end + pause + i as f32 * 0.008;
             let start = layout.stone_position(Place::Hole(ls, lh), i).extend(z(i));
             let target = layout.stone_position(kazan, slot).extend(z(slot));
             // The stone may be one that just flew in: its plan goes on after its arrival.
             plans.entry(stone).or_default().fly(
                 start_time,
-                fly * 1.5,
-                tween_to(start, target, fly * 1.5, layout.stone),
+                sweep,
+                tween_to(start, target, sweep, layout.stone),
             );
             events.push((start_time, from, -1));
-            events.push((start_time + fly * 1.5, k, 1));
-            end = end.max(start_time + fly * 1.5);
+            events.push((start_time + sweep, k, 1));
+            end = end.max(start_time + sweep);
         }
     }
     for (stone, plan) in plans {

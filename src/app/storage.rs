@@ -1,11 +1,22 @@
 //! Where the saves live: files on the desktop and on phones, the browser's localStorage on the web (one
 //! item per file, keyed by the file's path: `toguz/save.ron`, `toguz/history.ron`). Either way a write
-//! leaves the whole new text or the whole old one: a file is written beside the old one, synced, then
-//! renamed over it; an item is replaced by one `setItem`, which the browser applies whole or refuses (the
-//! storage is full, or turned off for the page), and a refusal is an error like a failed write.
+//! leaves the whole new text or the whole old one: a file is written beside the old one under a name of
+//! its own (two copies of the app never share one), synced, renamed over it, and the folder synced so
+//! that a power cut cannot bring the old file back; a write that fails takes its temporary file with it.
+//! An item is replaced by one `setItem`, which the browser applies whole or refuses (the storage is full,
+//! or turned off for the page), and a refusal is an error like a failed write.
+//!
+//! A file this version cannot use whole is set aside (moved, or copied when it is still read) under a
+//! numbered name, `save.ron.damaged`, `save.ron.damaged.2`, …: a copy set aside is never overwritten by
+//! the next one. At most `ASIDE_KEPT` are kept for each file and kind; past that the first one (often the
+//! one that mattered) stays, the second oldest goes and the others move down.
 
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Copies set aside for one file and one kind (`damaged`, `kept`), at most. Fewer in a browser: a page's
+/// storage holds about 5 MB, and a history of 200 games is about 0.5 MB.
+pub const ASIDE_KEPT: usize = if cfg!(target_arch = "wasm32") { 3 } else { 10 };
 
 /// The text stored at `path`; an error of kind `NotFound` when there is none.
 pub fn read(path: &Path) -> io::Result<String> {
@@ -17,35 +28,117 @@ pub fn write(path: &Path, text: &str) -> io::Result<()> {
     imp::write(path, text)
 }
 
-/// Moves what is stored at `path` to `aside`: a damaged save kept for inspection, never overwritten.
-pub fn set_aside(path: &Path, aside: &Path) -> io::Result<()> {
-    imp::set_aside(path, aside)
+/// The `n`th name (from 1) for a copy of `path` set aside as `kind`: `save.ron.damaged`, then
+/// `save.ron.damaged.2`, ….
+pub fn aside_name(path: &Path, kind: &str, n: usize) -> PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = if n <= 1 { format!("{name}.{kind}") } else { format!("{name}.{kind}.{n}") };
+    path.with_file_name(name)
+}
+
+/// Moves what is stored at `path` aside as `kind`, under a name no earlier copy holds; where it went.
+pub fn set_aside(path: &Path, kind: &str) -> io::Result<PathBuf> {
+    let aside = free_aside_name(path, kind)?;
+    imp::rename(path, &aside)?;
+    Ok(aside)
+}
+
+/// Copies what is stored at `path` aside as `kind` (the file stays, to be read); where the copy went.
+pub fn copy_aside(path: &Path, kind: &str) -> io::Result<PathBuf> {
+    let aside = free_aside_name(path, kind)?;
+    imp::copy(path, &aside)?;
+    Ok(aside)
+}
+
+/// The first name not taken; when all `ASIDE_KEPT` are, the second oldest copy makes room.
+fn free_aside_name(path: &Path, kind: &str) -> io::Result<PathBuf> {
+    if let Some(n) = (1..=ASIDE_KEPT).find(|&n| !imp::exists(&aside_name(path, kind, n))) {
+        return Ok(aside_name(path, kind, n));
+    }
+    imp::remove(&aside_name(path, kind, 2))?;
+    for n in 3..=ASIDE_KEPT {
+        imp::rename(&aside_name(path, kind, n), &aside_name(path, kind, n - 1))?;
+    }
+    Ok(aside_name(path, kind, ASIDE_KEPT))
+}
+
+/// Runs `write` while no other copy of the app on this device runs its own for `path` (a lock file
+/// beside it, `history.ron.lock`), so that a read, a merge and a write are one step for both. In a
+/// browser a tab's script runs alone between its awaits: nothing to take.
+pub fn exclusive<T>(path: &Path, write: impl FnOnce() -> T) -> io::Result<T> {
+    imp::exclusive(path, write)
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 mod imp {
     use std::io::{self, Write};
     use std::path::Path;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// Numbers this process's temporary files: with the process id, a name no other write uses.
+    static WRITES: AtomicU64 = AtomicU64::new(0);
 
     pub fn read(path: &Path) -> io::Result<String> {
         std::fs::read_to_string(path)
     }
 
     pub fn write(path: &Path, text: &str) -> io::Result<()> {
-        if let Some(dir) = path.parent() {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Some(dir) = dir {
             std::fs::create_dir_all(dir)?;
         }
-        let tmp = path.with_extension("ron.tmp");
-        {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let number = WRITES.fetch_add(1, Ordering::Relaxed);
+        let tmp = path.with_file_name(format!("{name}.{}-{number}.tmp", std::process::id()));
+        let written = (|| {
             let mut file = std::fs::File::create(&tmp)?;
             file.write_all(text.as_bytes())?;
             file.sync_all()?;
+            drop(file);
+            std::fs::rename(&tmp, path)
+        })();
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e);
         }
-        std::fs::rename(&tmp, path)
+        // The rename is in the folder's own data: synced, the new name survives a power cut. The file is
+        // in place already, so a system that cannot sync a folder (some refuse it) loses nothing here.
+        #[cfg(unix)]
+        if let Some(dir) = dir {
+            let _ = std::fs::File::open(dir).and_then(|d| d.sync_all());
+        }
+        Ok(())
     }
 
-    pub fn set_aside(path: &Path, aside: &Path) -> io::Result<()> {
-        std::fs::rename(path, aside)
+    pub fn exists(path: &Path) -> bool {
+        path.symlink_metadata().is_ok()
+    }
+
+    pub fn rename(from: &Path, to: &Path) -> io::Result<()> {
+        std::fs::rename(from, to)
+    }
+
+    pub fn copy(from: &Path, to: &Path) -> io::Result<()> {
+        std::fs::copy(from, to).map(|_| ())
+    }
+
+    pub fn remove(path: &Path) -> io::Result<()> {
+        std::fs::remove_file(path)
+    }
+
+    pub fn exclusive<T>(path: &Path, write: impl FnOnce() -> T) -> io::Result<T> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let lock = std::fs::File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(path.with_file_name(format!("{name}.lock")))?;
+        // Released when the file is closed, even if this process is killed mid-write.
+        lock.lock()?;
+        Ok(write())
     }
 }
 
@@ -80,10 +173,24 @@ mod imp {
         storage()?.set_item(&key(path), text).map_err(refused)
     }
 
-    pub fn set_aside(path: &Path, aside: &Path) -> io::Result<()> {
-        let storage = storage()?;
-        let text = read(path)?;
-        storage.set_item(&key(aside), &text).map_err(refused)?;
-        storage.remove_item(&key(path)).map_err(refused)
+    pub fn exists(path: &Path) -> bool {
+        read(path).is_ok()
+    }
+
+    pub fn rename(from: &Path, to: &Path) -> io::Result<()> {
+        copy(from, to)?;
+        storage()?.remove_item(&key(from)).map_err(refused)
+    }
+
+    pub fn copy(from: &Path, to: &Path) -> io::Result<()> {
+        write(to, &read(from)?)
+    }
+
+    pub fn remove(path: &Path) -> io::Result<()> {
+        storage()?.remove_item(&key(path)).map_err(refused)
+    }
+
+    pub fn exclusive<T>(_path: &Path, write: impl FnOnce() -> T) -> io::Result<T> {
+        Ok(write())
     }
 }

@@ -16,8 +16,8 @@ pub const BACKGROUND: Color = Color::srgb(0.13, 0.09, 0.07);
 pub const TEXT: Color = Color::srgb(0.97, 0.93, 0.85);
 pub const TEXT_DIM: Color = Color::srgba(0.97, 0.93, 0.85, 0.6);
 pub const HIGHLIGHT: Color = Color::srgb(0.94, 0.89, 0.26);
-// Nearly opaque: a message or a result under a panel must not show through its text.
-pub const PANEL: Color = Color::srgba(0.10, 0.07, 0.05, 0.985);
+// Opaque: nothing under a panel (a result, a message, the title's buttons) may show through its card.
+pub const PANEL: Color = Color::srgb(0.10, 0.07, 0.05);
 pub const BUTTON: Color = Color::srgb(0.45, 0.27, 0.14);
 pub const BUTTON_HOVER: Color = Color::srgb(0.55, 0.34, 0.18);
 pub const BUTTON_PRESSED: Color = Color::srgb(0.35, 0.20, 0.10);

@@ -42,10 +42,14 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (rebuild_title, mark_selected, button_colors, flip_text).chain().run_if(in_state(Screen::Title)),
     )
-    .add_systems(OnExit(Screen::Title), |mut notice: ResMut<SaveNotice>| {
-        // The player has read it; it is not shown again.
-        notice.0 = None;
-    });
+    .add_systems(
+        OnExit(Screen::Title),
+        |mut notice: ResMut<SaveNotice>, mut history: ResMut<super::history::HistoryNotice>| {
+            // The player has read them; they are not shown again.
+            notice.0 = None;
+            history.0 = None;
+        },
+    );
 }
 
 /// The person's side for a new game against the computer.
@@ -164,6 +168,7 @@ fn rebuild_title(
     safe: Res<SafeArea>,
     saved: Res<SavedGame>,
     notice: Res<SaveNotice>,
+    history_notice: Res<super::history::HistoryNotice>,
     locale: Res<Locale>,
     settings: Res<Settings>,
     history: Res<super::history::History>,
@@ -176,6 +181,9 @@ fn rebuild_title(
         || safe.is_changed()
         || saved.is_changed()
         || notice.is_changed()
+        || history_notice.is_changed()
+        // Games from a record, or from another copy of the app on this device, join "Games".
+        || history.is_changed()
         || locale.is_changed();
     if !roots.is_empty() && !stale {
         return;
@@ -185,7 +193,8 @@ fn rebuild_title(
         commands.entity(root).despawn();
     }
     let has_history = !history.games.is_empty();
-    spawn_title(&mut commands, view.0, &safe, &saved, &notice, &locale, new_player, has_history);
+    let notices: Vec<&String> = notice.0.iter().chain(&history_notice.0).collect();
+    spawn_title(&mut commands, view.0, &safe, &saved, &notices, &locale, new_player, has_history);
 }
 
 /// Someone who has neither begun a lesson nor a game: "Learn to play" comes first and large.
@@ -198,7 +207,7 @@ fn spawn_title(
     size: Vec2,
     safe: &SafeArea,
     saved: &SavedGame,
-    notice: &SaveNotice,
+    notices: &[&String],
     locale: &Locale,
     new_player: bool,
     has_history: bool,
@@ -210,7 +219,7 @@ fn spawn_title(
         .problem
         .iter()
         .map(|language| locale.f("notice.locale_damaged", &[("language", language)]))
-        .chain(notice.0.iter().map(|key| locale.t(key)))
+        .chain(notices.iter().map(|key| locale.t(key)))
         .collect();
     commands
         .spawn((

@@ -586,7 +586,14 @@ fn drive_lesson(
         }
         Phase::ShownWrong { left } => {
             if left - dt <= 0.0 {
-                // The step starts again; the reason stays on screen.
+                // The step starts again; the reason stays on screen, but not the promise that it will
+                // start again (it had, and the words still said "in a moment").
+                let again = format!(" {}", locale.t("lesson.shown"));
+                if let Feedback::Wrong(said) = &mut run.feedback
+                    && let Some(why) = said.strip_suffix(&again)
+                {
+                    *said = why.to_string();
+                }
                 run.set_up = true;
             } else {
                 run.phase = Phase::ShownWrong { left: left - dt };

@@ -13,7 +13,7 @@
 //! thinking 0                 (the computer's search runs, or its move waits)
 //! hint 7 lands black 3       (only while a landing hint shows)
 //! result white               (only when the game is over: white | black | draw)
-//! notice notice.damaged      (only while the title shows a save notice)
+//! notice notice.damaged      (only while the title shows a notice about the save or the history)
 //! message Record copied…  (only while a message shows, in the game's bar or floating)
 //! position <position string>
 //! ```
@@ -45,6 +45,7 @@ pub struct PlayState<'w> {
     thinking: Res<'w, super::ai_task::Thinking>,
     hint: Res<'w, super::input::LandingHint>,
     notice: Res<'w, super::persistence::SaveNotice>,
+    history_notice: Res<'w, super::history::HistoryNotice>,
     message: Res<'w, super::hud::ToastState>,
     floating: Res<'w, super::toast::FloatingToast>,
     view: Res<'w, super::board::ViewSize>,
@@ -76,7 +77,7 @@ impl PlayState<'_> {
         if over {
             lines.push(format!("result {}", game.status().word()));
         }
-        if let Some(key) = &self.notice.0 {
+        for key in self.notice.0.iter().chain(&self.history_notice.0) {
             lines.push(format!("notice {key}"));
         }
         let in_bar = (self.message.remaining > 0.0).then_some(self.message.text.as_str());

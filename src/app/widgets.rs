@@ -117,7 +117,11 @@ enum Presser {
 struct ButtonPresses(Vec<(Presser, Entity)>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ButtonPresses>().add_systems(PreUpdate, tap_buttons.after(bevy::input::InputSystems));
+    app.init_resource::<ButtonPresses>()
+        .init_resource::<HoverLifted>()
+        // Without a window (the headless tests) nothing registers the cursor's messages.
+        .add_message::<bevy::window::CursorMoved>()
+        .add_systems(PreUpdate, (tap_buttons, lift_hover).after(bevy::input::InputSystems));
 }
 
 pub fn button(label: impl Into<String>, font: f32) -> impl Bundle {
@@ -195,20 +199,53 @@ pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (Text::new(value), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(color))
 }
 
-/// Hover and press feedback for every button.
+/// Hover shading is off: a finger or the mouse button was lifted, and the mouse has not moved since. On
+/// a touch screen nothing hovers (the browser even sends a mouse move with every tap), so a tapped item
+/// must not stay lit once the finger is gone; a mouse that moves again lights what it is over.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HoverLifted(pub bool);
+
+fn lift_hover(
+    touches: Res<Touches>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    mut moved: MessageReader<bevy::window::CursorMoved>,
+    mut lifted: ResMut<HoverLifted>,
+) {
+    let moved = moved.read().count() > 0;
+    let released = touches.any_just_released()
+        || touches.any_just_canceled()
+        || mouse.as_deref().is_some_and(|m| m.just_released(MouseButton::Left));
+    let want = if released {
+        true
+    } else if moved && touches.iter().next().is_none() {
+        false
+    } else {
+        lifted.0
+    };
+    lifted.set_if_neq(HoverLifted(want));
+}
+
+/// Hover and press feedback for every button; no hover once a finger or button is lifted
+/// ([`HoverLifted`]).
 #[allow(clippy::type_complexity)]
 pub fn button_colors(
+    lifted: Option<Res<HoverLifted>>,
     mut buttons: Query<
-        (&Interaction, &mut BackgroundColor, Option<&Selected>),
-        (With<Button>, Without<Unstyled>, Changed<Interaction>),
+        (Ref<Interaction>, &mut BackgroundColor, Option<&Selected>),
+        (With<Button>, Without<Unstyled>),
     >,
 ) {
+    let lift_changed = lifted.as_ref().is_some_and(|l| l.is_changed());
+    let no_hover = lifted.is_some_and(|l| l.0);
     for (interaction, mut color, selected) in &mut buttons {
-        color.0 = match (interaction, selected.is_some()) {
+        if !interaction.is_changed() && !lift_changed {
+            continue;
+        }
+        color.0 = match (*interaction, selected.is_some()) {
             (Interaction::Pressed, _) => theme::BUTTON_PRESSED,
-            (Interaction::Hovered, _) => theme::BUTTON_HOVER,
-            (Interaction::None, true) => theme::BUTTON_SELECTED,
-            (Interaction::None, false) => theme::BUTTON,
+            (Interaction::Hovered, _) if !no_hover => theme::BUTTON_HOVER,
+            (_, true) => theme::BUTTON_SELECTED,
+            (_, false) => theme::BUTTON,
         };
     }
 }

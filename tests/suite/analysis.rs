@@ -75,10 +75,14 @@ fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jump
         let holes = finished_game_in_history(&dir, 7);
         let mut app = start_app(size, &dir);
         press(&mut app, "Games");
+        // Frames are counted from the tap that opens the review: a fast search may judge a move in each
+        // of the frames before the wait begins.
+        let opened = app.world().resource::<bevy::diagnostic::FrameCount>().0;
         press(&mut app, "Game 1");
         frames(&mut app, 3);
         assert_eq!(screen(&app), Screen::Review);
-        let ticks = frames_until_analysed(&mut app);
+        frames_until_analysed(&mut app);
+        let ticks = (app.world().resource::<bevy::diagnostic::FrameCount>().0 - opened) as usize;
         let analysis = app.world().resource::<Analysis>();
         assert_eq!(analysis.verdicts.len(), holes.len());
         assert!(analysis.verdicts.iter().zip(&holes).all(|(v, &h)| v.hole.number() == h));
@@ -419,5 +423,44 @@ fn a_damaged_record_dropped_on_the_window_is_refused_with_its_line_and_move_and_
     assert_eq!(app.world().resource::<Review>().game.moves(), holes);
     assert_eq!(message(&mut app), "This game is already in Games: here it is.");
     assert_eq!(history_moves(&app).len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn review_at_the_start_says_even_and_a_lead_is_told_as_the_computers_estimate() {
+    let dir = save_dir("analysis-start");
+    finished_game_in_history(&dir, 11);
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Games");
+    press(&mut app, "Game 1");
+    frames(&mut app, 3);
+    frames_until_analysed(&mut app);
+    press(&mut app, "First move");
+    frames(&mut app, 3);
+    assert_eq!(app.world().resource::<Review>().at, 0);
+    let label = |app: &mut App| {
+        let mut q = app.world_mut().query::<(&Text, &ChildOf)>();
+        let mut names = app.world_mut().query::<&Name>();
+        let found: Vec<String> = q
+            .iter(app.world())
+            .filter(|(_, p)| names.get(app.world(), p.parent()).is_ok_and(|n| n.as_str() == "Evaluation"))
+            .map(|(t, _)| t.0.clone())
+            .collect();
+        found.into_iter().next().expect("the evaluation's words")
+    };
+    assert_eq!(label(&mut app), "Even", "the start is level by the rules");
+    // Further on, a lead is the computer's estimate, and says so.
+    press(&mut app, "Last move");
+    let mut lead = None;
+    for _ in 0..200 {
+        let words = label(&mut app);
+        if words.contains("ahead") || words.contains("winning") {
+            lead = Some(words);
+            break;
+        }
+        press(&mut app, "Previous move");
+    }
+    let lead = lead.expect("a random game has a lead somewhere");
+    assert!(lead.starts_with("Estimate: "), "{lead}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -316,6 +316,77 @@ fn every_hole_is_a_big_enough_touch_target_on_a_phone_and_a_tablet() {
     }
 }
 
+/// Every size a window can take, from a 1×1 strip to a large monitor, with insets up to larger than the
+/// window itself (a split screen's strip under a notch).
+fn window_grid() -> impl Iterator<Item = (Vec2, [f32; 4])> {
+    let sides = [
+        1.0, 2.0, 37.0, 100.0, 150.0, 199.0, 200.0, 220.0, 239.0, 240.0, 320.0, 480.0, 800.0, 1500.0, 3000.0,
+    ];
+    let insets =
+        [[0.0; 4], [44.0, 0.0, 34.0, 0.0], [0.0, 59.0, 21.0, 59.0], [5000.0, 5000.0, 5000.0, 5000.0]];
+    sides.into_iter().flat_map(move |w| {
+        sides.into_iter().flat_map(move |h| insets.into_iter().map(move |i| (Vec2::new(w, h), i)))
+    })
+}
+
+#[test]
+fn a_window_of_any_size_lays_the_board_out_without_panicking() {
+    use toguz::app::layout::{analysis_room, lesson_room, too_small};
+    for (size, insets) in window_grid() {
+        for room in [[0.0; 4], lesson_room(size), analysis_room(size)] {
+            for near in Side::BOTH {
+                let layout = BoardLayout::with_room(size, near, insets, room);
+                assert!(layout.stone.is_finite() && layout.stone > 0.0, "{size}: stone {}", layout.stone);
+                for place in (0..20).map(toguz::app::board::place_at) {
+                    let r = layout.place(place);
+                    assert!(
+                        r.min.is_finite() && r.max.is_finite() && r.width() >= 0.0 && r.height() >= 0.0,
+                        "{size} {insets:?}: {place:?} is {r:?}"
+                    );
+                    for k in [0, 39, 161] {
+                        assert!(
+                            layout.stone_position(place, k).is_finite(),
+                            "{size}: stone {k} of {place:?}"
+                        );
+                    }
+                    assert!(layout.count_position(place).is_finite(), "{size}: the count of {place:?}");
+                }
+            }
+        }
+        // Where the card does not stand in for the board, the holes are there to be tapped.
+        if !too_small(size) && insets == [0.0; 4] {
+            let layout = BoardLayout::new(size, Side::White);
+            for side in Side::BOTH {
+                for hole in Hole::all() {
+                    let r = layout.hole(side, hole);
+                    assert!(r.width() > 0.0 && r.height() > 0.0, "{size}: hole {side} {hole} is {r:?}");
+                    assert_eq!(layout.hole_at(r.center()), Some((side, hole)), "{size}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_short_or_narrow_window_shows_the_make_it_larger_card_and_never_panics() {
+    let mut app = app_with(Mode::HotSeat, Speed::Normal);
+    tap(&mut app, Side::White, 7);
+    for size in
+        [Vec2::new(800.0, 200.0), Vec2::new(140.0, 900.0), Vec2::new(2.0, 2.0), Vec2::new(390.0, 844.0)]
+    {
+        app.world_mut().resource_mut::<ViewSize>().0 = size;
+        // The board is laid out anew once the stones have landed.
+        frames(&mut app, 150);
+        let layout = app.world().resource::<BoardLayout>();
+        assert_eq!(layout.window, size, "the board follows the window");
+        let mut cards =
+            app.world_mut().query_filtered::<&Node, With<toguz::app::small_window::SmallWindowCard>>();
+        let shown = cards.iter(app.world()).any(|n| n.display != Display::None);
+        assert_eq!(shown, toguz::app::layout::too_small(size), "{size}: the card asks for a larger window");
+    }
+    assert_view_matches_rules(&mut app);
+}
+
 #[test]
 fn odd_and_even_read_at_a_glance_stones_come_in_pairs() {
     let layout = BoardLayout::new(Vec2::new(390.0, 844.0), Side::White);
@@ -602,4 +673,73 @@ fn sixes_and_nines_are_underlined_where_a_player_reads_them_upside_down() {
     let mut app = app_with(Mode::Computer { level: Level::Easy, human: Side::White }, Speed::Instant);
     frames(&mut app, 2);
     assert_eq!(marked(&mut app), 0);
+}
+
+/// Frames from a tap until the stones stop, and the frames over which the kazan's count rose.
+fn sow_and_sweep(speed: Speed) -> (usize, usize) {
+    let mut app = app_with(Mode::HotSeat, speed);
+    frames(&mut app, 2);
+    // White's hole 2: nine stones, the last makes 10 in Black's hole 1, captured.
+    tap(&mut app, Side::White, 2);
+    let (mut total, mut first_rise, mut last_rise) = (0, None, 0);
+    let mut kazan = named_text(&mut app, "Kazan in the bottom bar");
+    while app.world().resource::<toguz::app::sowing::Timeline>().running() && total < 2000 {
+        app.update();
+        total += 1;
+        let now = named_text(&mut app, "Kazan in the bottom bar");
+        if now != kazan {
+            first_rise.get_or_insert(total);
+            last_rise = total;
+            kazan = now;
+        }
+    }
+    assert_eq!(kazan, "10", "the capture landed in the kazan");
+    (total, last_rise - first_rise.expect("the kazan rose"))
+}
+
+#[test]
+fn at_normal_speed_a_move_and_its_capture_land_within_a_second_and_a_half_and_slow_keeps_the_learners_pace() {
+    let frame = FRAME.as_secs_f32();
+    let (normal, normal_sweep) = sow_and_sweep(Speed::Normal);
+    assert!(normal as f32 * frame <= 1.5, "Normal took {} s", normal as f32 * frame);
+    // The ten stones go to the kazan together: the count rises over a few frames, not one stone at a time.
+    assert!(
+        normal_sweep as f32 * frame <= 0.15,
+        "the capture swept in over {} s",
+        normal_sweep as f32 * frame
+    );
+    let (slow, _) = sow_and_sweep(Speed::Slow);
+    assert!(slow as f32 * frame >= 2.5, "Slow, for learners, took only {} s", slow as f32 * frame);
+}
+
+#[test]
+fn any_count_from_0_to_162_stays_inside_every_kazan_and_every_hole_at_every_size() {
+    use toguz::app::layout::{analysis_room, lesson_room};
+    let sizes = [
+        Vec2::new(360.0, 640.0),
+        Vec2::new(390.0, 844.0),
+        Vec2::new(844.0, 390.0),
+        Vec2::new(640.0, 360.0),
+        Vec2::new(1366.0, 1024.0),
+        Vec2::new(1024.0, 1366.0),
+    ];
+    for size in sizes {
+        for (what, room) in
+            [("game", [0.0; 4]), ("lesson", lesson_room(size)), ("review", analysis_room(size))]
+        {
+            let layout = BoardLayout::with_room(size, Side::White, [0.0; 4], room);
+            let r = layout.stone / 2.0;
+            for place in (0..20).map(toguz::app::board::place_at) {
+                let rect = layout.place(place).inflate(0.5);
+                for k in 0..162 {
+                    let p = layout.stone_position(place, k);
+                    assert!(
+                        rect.contains(p - Vec2::splat(r)) && rect.contains(p + Vec2::splat(r)),
+                        "{what} at {size}: stone {k} of {place:?} at {p} runs over {rect:?} (stone {})",
+                        layout.stone
+                    );
+                }
+            }
+        }
+    }
 }

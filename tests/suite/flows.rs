@@ -870,3 +870,211 @@ fn the_language_changes_at_once_from_the_title_and_the_menu_and_is_kept() {
     assert!(texts(&mut app).iter().any(|t| t == "Đấu với máy"), "and used after a restart");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A UI node's rectangle in window coordinates (logical pixels), by its name.
+fn named_rect(app: &mut App, name: &str) -> Option<Rect> {
+    let mut q = app.world_mut().query::<(&Name, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>();
+    q.iter(app.world()).find(|(n, node, _, v)| n.as_str() == name && v.get() && node.size().x > 0.0).map(
+        |(_, node, t, _)| {
+            let s = 1.0 / WINDOW_SCALE;
+            Rect::from_center_size(t.translation * s, node.size() * s)
+        },
+    )
+}
+
+/// The status line of a bar ("to move", "thinking…") is laid out whole, inside the window and clear of
+/// every button of the bar.
+fn assert_turn_shown(app: &mut App, bar: &str, what: &str) {
+    let status = format!("Status in the {bar} bar");
+    let mut q = app.world_mut().query::<(&Name, &Text, &bevy::text::TextLayoutInfo, &ComputedNode)>();
+    let (text, needed, has) = q
+        .iter(app.world())
+        .find(|(n, ..)| n.as_str() == status)
+        .map(|(_, t, l, node)| (t.0.clone(), l.size, node.size()))
+        .expect("a status line");
+    assert!(!text.is_empty(), "{what}: the {bar} bar says whose turn it is");
+    assert!(
+        has.x + 1.0 >= needed.x && has.y + 1.0 >= needed.y && needed.x > 0.0,
+        "{what}: '{text}' needs {needed} and has {has}"
+    );
+    let r = named_rect(app, &status).unwrap_or_else(|| panic!("{what}: '{text}' is not on screen"));
+    let player = named_rect(app, &format!("Player in the {bar} bar")).expect("the player's block");
+    // A line's box is a few pixels taller than its letters: the sideways phone's 44-pixel bars hold the
+    // two lines with their boxes' edges just over the block's.
+    assert!(
+        player.inflate(3.0).contains(r.min) && player.inflate(3.0).contains(r.max),
+        "{what}: '{text}' at {r:?} is cut by its block {player:?}"
+    );
+    let bar_name = if bar == "top" { "Top bar" } else { "Bottom bar" };
+    let bar_rect = named_rect(app, bar_name).expect("the bar");
+    for (label, _, at) in buttons(app) {
+        if bar_rect.contains(at) {
+            let b = named_rect(app, &format!("Button {label}")).unwrap();
+            assert!(b.intersect(r).is_empty(), "{what}: '{label}' covers '{text}'");
+        }
+    }
+}
+
+#[test]
+fn whose_turn_it_is_shows_in_every_language_at_every_size_with_undo_redo_hint_and_menu() {
+    use toguz::app::locale::Lang;
+    let dir = save_dir("turn-shown");
+    for lang in Lang::ALL {
+        for size in [SMALL_PHONE, PHONE, PHONE_SIDEWAYS, Vec2::new(640.0, 360.0), TABLET] {
+            let what = format!("{} at {size}", lang.code());
+            with_language(&dir, lang);
+            let mut app = start_app(size, &dir);
+            press(&mut app, "Play hot-seat");
+            frames(&mut app, 2);
+            // Two moves of White's and one of Black's, then White takes back their own last move.
+            for (side, hole) in [(Side::White, 7), (Side::Black, 3), (Side::White, 2)] {
+                tap_hole(&mut app, side, hole);
+            }
+            press(&mut app, "Undo");
+            frames(&mut app, 3);
+            for label in ["Undo", "Redo", "Hint", "Menu"] {
+                assert!(has_button(&mut app, label), "{what}: {label} is in the bar");
+            }
+            assert_turn_shown(&mut app, "bottom", &format!("{what}, Redo shown"));
+            assert_turn_shown(&mut app, "top", &format!("{what}, Redo shown, the far bar"));
+            assert_nothing_clipped(&mut app, size, &format!("{what}, Redo shown"));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn rotation_of(app: &mut App, name: &str) -> f32 {
+    let mut q = app.world_mut().query::<(&Name, &UiTransform)>();
+    q.iter(app.world()).find(|(n, _)| n.as_str() == name).map(|(_, t)| t.rotation.as_radians()).expect(name)
+}
+
+#[test]
+fn in_hot_seat_the_far_players_menu_and_messages_face_them_and_their_undo_takes_back_only_their_own_move() {
+    let dir = save_dir("far-seat");
+    let mut app = start_app(TABLET, &dir);
+    press(&mut app, "Play hot-seat");
+    frames(&mut app, 2);
+    tap_hole(&mut app, Side::White, 7);
+    // White, the near player, moved: Black's Undo may not take it back.
+    press(&mut app, "Undo (far side)");
+    frames(&mut app, 2);
+    assert_eq!(moves(&app), [7], "the far player's Undo left the near player's move");
+    let said = app.world().resource::<toguz::app::hud::ToastState>().text.clone();
+    assert!(said.contains("White"), "the far player is told whose move it was: '{said}'");
+    // It is Black's turn: White's Hint would show White Black's best move.
+    press(&mut app, "Hint");
+    frames(&mut app, 2);
+    let said = app.world().resource::<toguz::app::hud::ToastState>().text.clone();
+    assert!(said.starts_with("It is Black’s turn"), "the near player's Hint waits for their turn: '{said}'");
+    // The message is shown to both players, each copy facing its player.
+    assert!(
+        named_rect(&mut app, "Messages").is_some() && named_rect(&mut app, "Messages (far side)").is_some()
+    );
+    assert!((rotation_of(&mut app, "Messages (far side)").abs() - std::f32::consts::PI).abs() < 0.01);
+    assert!(rotation_of(&mut app, "Messages").abs() < 0.01);
+    // The far player's Menu opens facing them.
+    press(&mut app, "Menu (far side)");
+    assert!(has_button(&mut app, "Resume"));
+    let card = {
+        let mut q = app.world_mut().query::<(&Name, &ChildOf)>();
+        let resume =
+            q.iter(app.world()).find(|(n, _)| n.as_str() == "Button Resume").map(|(_, p)| p.parent());
+        let grid = resume.expect("Resume");
+        app.world().get::<ChildOf>(grid).unwrap().parent()
+    };
+    let turned = app.world().get::<UiTransform>(card).unwrap().rotation.as_radians();
+    assert!((turned.abs() - std::f32::consts::PI).abs() < 0.01, "the far player's menu faces them: {turned}");
+    press(&mut app, "Resume");
+    // The near player's own Undo takes back their move.
+    press(&mut app, "Undo");
+    frames(&mut app, 2);
+    assert!(moves(&app).is_empty(), "the near player took back their own move");
+    press(&mut app, "Menu");
+    let turned = app.world().get::<UiTransform>(card).unwrap().rotation.as_radians();
+    assert!(turned.abs() < 0.01, "the near player's menu faces them: {turned}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_panel_over_the_result_hides_it_and_every_panel_card_is_opaque() {
+    assert_eq!(toguz::app::theme::PANEL.alpha(), 1.0, "nothing shows through a panel's card");
+    let dir = save_dir("panel-hides");
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Play hot-seat");
+    frames(&mut app, 2);
+    let game = finished_game();
+    let world = app.world_mut();
+    let generation = world.resource::<Session>().generation + 1;
+    *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
+    world.write_message(toguz::app::BoardReset);
+    frames(&mut app, 4);
+    assert!(named_rect(&mut app, "Game over").is_some(), "the result is shown");
+    for (open, close) in [("Moves", "Close"), ("Menu", "Resume")] {
+        press(&mut app, open);
+        frames(&mut app, 2);
+        assert!(named_rect(&mut app, "Game over").is_none(), "the result does not show through '{open}'");
+        press(&mut app, close);
+        frames(&mut app, 2);
+        assert!(named_rect(&mut app, "Game over").is_some(), "the result is back after '{open}'");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_tapped_button_does_not_stay_lit_once_the_finger_or_mouse_button_is_lifted() {
+    let dir = save_dir("no-hover");
+    let mut app = start_app(PHONE, &dir);
+    let (entity, at) = button(&mut app, "Slow");
+    click(&mut app, "Slow");
+    frames(&mut app, 2);
+    let interaction = *app.world().get::<Interaction>(entity).unwrap();
+    assert_eq!(interaction, Interaction::Hovered, "the mouse is still over the choice it clicked");
+    let color = app.world().get::<BackgroundColor>(entity).unwrap().0;
+    assert_ne!(color, toguz::app::theme::BUTTON_HOVER, "the clicked choice is not left lit as if hovered");
+    // A mouse that moves again lights what it is over.
+    let window = window_entity(&mut app);
+    app.world_mut().write_message(bevy::window::CursorMoved { window, position: at, delta: None });
+    frames(&mut app, 2);
+    let color = app.world().get::<BackgroundColor>(entity).unwrap().0;
+    assert_eq!(color, toguz::app::theme::BUTTON_HOVER, "a moving mouse shows what it is over");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A hole's rectangle in window coordinates (logical pixels from the top-left).
+fn hole_on_screen(app: &App, side: Side, hole: u8) -> Rect {
+    let layout = app.world().resource::<BoardLayout>();
+    let r = layout.hole(side, Hole::new(hole).unwrap());
+    let to_screen = |p: Vec2| Vec2::new(p.x + layout.window.x / 2.0, layout.window.y / 2.0 - p.y);
+    Rect::from_corners(to_screen(r.min), to_screen(r.max))
+}
+
+#[test]
+fn the_landing_hint_hides_neither_the_hole_pressed_nor_the_hole_it_lights() {
+    let dir = save_dir("hint-placed");
+    for size in [SMALL_PHONE, PHONE, PHONE_SIDEWAYS, TABLET] {
+        let mut app = start_app(size, &dir);
+        press(&mut app, "Play vs computer");
+        frames(&mut app, 3);
+        for hole in 1..=9u8 {
+            let pressed = hole_on_screen(&app, Side::White, hole);
+            let window = window_entity(&mut app);
+            let finger =
+                |phase| TouchInput { phase, position: pressed.center(), window, force: None, id: 40 };
+            app.world_mut().write_message(finger(TouchPhase::Started));
+            frames(&mut app, 40);
+            let hint = app.world().resource::<toguz::app::input::LandingHint>().0;
+            let (_, landing) = hint.expect("a long press shows where the last stone lands");
+            let lit = hole_on_screen(&app, landing.side, landing.hole.number());
+            let said = named_rect(&mut app, "Messages").expect("the hint is said in words");
+            for (what, r) in [("pressed", pressed), ("lit", lit)] {
+                assert!(
+                    said.intersect(r.inflate(-2.0)).is_empty(),
+                    "{size}, hole {hole}: the words {said:?} cover the {what} hole {r:?}"
+                );
+            }
+            app.world_mut().write_message(finger(TouchPhase::Canceled));
+            frames(&mut app, 200);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

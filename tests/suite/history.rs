@@ -2,7 +2,7 @@
 //! aside without touching the save; a game of the list opens in review.
 
 use bevy::prelude::*;
-use toguz::app::history::{History, PastGame, civil_date, read_history_text};
+use toguz::app::history::{History, HistoryFile, PastGame, civil_date, read_history_text};
 use toguz::app::persistence::SavedMoves;
 use toguz::app::review::Review;
 use toguz::app::{Screen, Session};
@@ -115,4 +115,33 @@ fn the_days_are_counted_into_dates_as_the_calendar_does() {
     assert_eq!(civil_date(0), "1970-01-01");
     assert_eq!(civil_date(11_016), "2000-02-29");
     assert_eq!(civil_date(20_788), "2026-12-01");
+}
+
+#[test]
+fn a_games_first_line_that_wraps_keeps_its_date_and_result_inside_its_box_on_a_small_phone() {
+    use toguz::app::locale::Lang;
+    let dir = save_dir("history-wraps");
+    for lang in Lang::ALL {
+        for size in [super::flows::SMALL_PHONE, PHONE] {
+            let what = format!("{} at {size}", lang.code());
+            super::flows::with_language(&dir, lang);
+            // Against the computer on Medium: the longest first line ("Против компьютера (средний), …").
+            let mut game = super::flows::finished_game();
+            game.mode = Mode::Computer { level: toguz::ai::Level::Medium, human: Side::White };
+            let unfinished = game.truncated(23);
+            let games =
+                [&game, &unfinished, &game, &unfinished, &game, &unfinished, &game, &unfinished, &game]
+                    .map(|g| PastGame { date: "2026-11-30".to_string(), game: SavedMoves::of(g) });
+            let file = HistoryFile { version: 1, games: games.to_vec() };
+            std::fs::write(dir.join("history.ron"), ron::to_string(&file).unwrap()).unwrap();
+            let mut app = start_app(size, &dir);
+            frames(&mut app, 2);
+            press(&mut app, "Games");
+            frames(&mut app, 2);
+            assert!(has_button(&mut app, "Game 1"), "{what}: the list is open");
+            super::flows::assert_nothing_clipped(&mut app, size, &format!("{what}, the games list"));
+            super::flows::assert_texts_whole(&mut app, &format!("{what}, the games list"));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -160,3 +160,34 @@ fn every_word_of_every_lesson_is_a_message_of_the_locale_files() {
         }
     }
 }
+
+#[test]
+fn a_numbered_hole_in_kazakh_and_kyrgyz_never_breaks_at_its_hyphen() {
+    for lang in [Lang::Kk, Lang::Ky] {
+        for (key, message) in catalog(lang) {
+            for text in message.texts() {
+                let chars: Vec<char> = text.chars().collect();
+                for w in chars.windows(3) {
+                    let numbered = w[0].is_ascii_digit() || w[0] == '}';
+                    assert!(
+                        !(numbered && w[1] == '-' && w[2].is_alphabetic()),
+                        "{}: '{key}' can break inside a hole's name: {text}",
+                        lang.code()
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_new_tuzdik_is_told_with_whose_hole_it_is() {
+    let en = Locale::new(Lang::En);
+    assert_eq!(
+        en.f("toast.black_tuzdik", &[("hole", &3)]),
+        "Tuzdik for Black on White’s hole 3: every stone sown into it goes to Black’s kazan"
+    );
+    assert!(en.f("toast.white_tuzdik", &[("hole", &3)]).starts_with("Tuzdik for White on Black’s hole 3"));
+    let ru = Locale::new(Lang::Ru);
+    assert!(ru.f("toast.black_tuzdik", &[("hole", &3)]).contains("на лунке 3 белых"));
+}

@@ -24,4 +24,6 @@ mod records;
 mod review;
 mod rules;
 #[cfg(feature = "app")]
+mod saves;
+#[cfg(feature = "app")]
 mod tutorial;

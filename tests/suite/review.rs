@@ -349,7 +349,8 @@ fn review_after_undo_redo_and_a_restored_save_shows_exactly_the_games_moves() {
     {
         let mut app = start_app(PHONE, &dir);
         hot_seat_game(&mut app, &[7, 3, 2, 9]);
-        press(&mut app, "Undo");
+        // Each player takes back their own move: Black's 9 from the far bar, then White's 2.
+        press(&mut app, "Undo (far side)");
         press(&mut app, "Undo");
         press(&mut app, "Redo");
         frames(&mut app, 5);

@@ -95,6 +95,9 @@ fn walk_lesson(app: &mut App, touch_id: &mut u64) -> usize {
                 if let Kind::Do(Target::Hole(n)) = kind {
                     frames(app, 1);
                     let asked = english("lesson.prompt_do_hole").replace("{hole}", &n.to_string());
+                    // The prompt asks for the hole: the caption above it does not ask a second time.
+                    let caption = english(&definition.caption).to_lowercase();
+                    assert!(!caption.contains("tap "), "{what}: the caption repeats the prompt: {caption}");
                     let said = super::analysis::texts(app);
                     assert!(
                         said.contains(&asked),
@@ -114,6 +117,11 @@ fn walk_lesson(app: &mut App, touch_id: &mut u64) -> usize {
                     until(app, 1500, |app| matches!(run(app).phase, Phase::Ready { .. })
                         && app.world().resource::<Session>().game.position() == &start),
                     "{what}: after a wrong move is shown, the step starts again on its own board"
+                );
+                let again = english("lesson.shown");
+                assert!(
+                    !matches!(&run(app).feedback, Feedback::Wrong(why) if why.contains(&again)),
+                    "{what}: once the step has started again, the words no longer say it will"
                 );
                 assert!(!has_button(app, "Next"), "{what}: no going on before the answer");
                 let right = all_taps().into_iter().find(|&t| matches!(judge(t), Verdict::Right(_))).unwrap();
