@@ -507,17 +507,18 @@ fn fit_menu(
     }
 }
 
-/// Turns the menu's card to the player who opened it. Any other way of opening it (the result's Menu, a
-/// screenshot) faces the near player.
+/// Turns the menu's card to the player who opened it, and the move list opened from it. Any other way of
+/// opening them (the result's buttons, a screenshot) faces the near player.
 fn face_menu(
     menu: Res<MenuOpen>,
+    list: Res<super::review::MoveListOpen>,
     mut facing: ResMut<MenuFacesFar>,
     session: Res<Session>,
     settings: Res<Settings>,
-    mut cards: Query<&mut UiTransform, With<MenuCard>>,
+    mut cards: Query<&mut UiTransform, Or<(With<MenuCard>, With<super::review::MoveListCard>)>>,
 ) {
     let shared = matches!(session.game.mode, Mode::HotSeat) && !settings.flip_each_turn;
-    if !menu.0 || !shared {
+    if !(menu.0 || list.0) || !shared {
         facing.set_if_neq(MenuFacesFar(false));
     }
     let rotation = if facing.0 { Rot2::radians(PI) } else { Rot2::IDENTITY };
@@ -819,7 +820,12 @@ fn update_bars(
         // Undo keeps its place when there is nothing to undo, so the bar does not jump after the first
         // move.
         if undo {
-            let want = if session.game.can_undo() { Visibility::Inherited } else { Visibility::Hidden };
+            // On a shared board a player's Undo shows only while the last move is their own: it takes back
+            // nothing else.
+            let mine = if far { near.opponent() } else { near };
+            let theirs = turned && session.game.last_move().is_some_and(|m| m.side != mine);
+            let want =
+                if session.game.can_undo() && !theirs { Visibility::Inherited } else { Visibility::Hidden };
             if *visibility != want {
                 *visibility = want;
             }
@@ -831,7 +837,6 @@ fn update_bars(
 /// no room, in two: the badge, name and whose turn it is along the bar's inner top, the controls and the
 /// kazan under them. Whose turn it is must never be squeezed out (it was, in Russian and Kazakh, on a
 /// small phone once Redo showed).
-#[allow(clippy::type_complexity)]
 fn fit_bar_lines(
     layout: Option<Res<BoardLayout>>,
     safe: Res<SafeArea>,

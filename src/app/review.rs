@@ -463,6 +463,10 @@ fn update_bars(
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
 pub struct MoveListOpen(pub bool);
 
+/// The move list's card: turned to the far player when they opened it from their menu (`hud`).
+#[derive(Component)]
+pub struct MoveListCard;
+
 /// The first pair the list shows, when the player has paged through a game longer than the screen
 /// holds; `None`: the page with the move shown on the board (the latest, in a game).
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
@@ -612,7 +616,12 @@ fn show_list(
         .with_children(|overlay| {
             let width = columns as f32 * COLUMN_WIDTH + (columns - 1) as f32 * 4.0 + 28.0;
             overlay
-                .spawn((Name::new("Move list"), card(width, 12.0, 10.0, AlignItems::Stretch)))
+                .spawn((
+                    Name::new("Move list"),
+                    MoveListCard,
+                    UiTransform::IDENTITY,
+                    card(width, 12.0, 10.0, AlignItems::Stretch),
+                ))
                 .with_children(|card| {
                     card.spawn((
                         Tr("moves.title"),

@@ -475,8 +475,9 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
                 "Turn the board",
             ],
         ),
-        // Hot-seat on one device: the far player's bar has its own controls, facing them.
-        ("game", &["Hint", "Hint (far side)", "Menu", "Menu (far side)", "Undo", "Undo (far side)"]),
+        // Hot-seat on one device: the far player's bar has its own controls, facing them (its Undo once
+        // the far player has a move to take back).
+        ("game", &["Hint", "Hint (far side)", "Menu", "Menu (far side)", "Undo"]),
         (
             "menu",
             &["Flip", "Language", "Moves", "New game", "Quit to title", "Resume", "Rules", "Sound", "Speed"],
@@ -926,11 +927,11 @@ fn whose_turn_it_is_shows_in_every_language_at_every_size_with_undo_redo_hint_an
             let mut app = start_app(size, &dir);
             press(&mut app, "Play hot-seat");
             frames(&mut app, 2);
-            // Two moves of White's and one of Black's, then White takes back their own last move.
-            for (side, hole) in [(Side::White, 7), (Side::Black, 3), (Side::White, 2)] {
+            // Two moves each, then Black takes back their own last move: White's Undo stays, for White's.
+            for (side, hole) in [(Side::White, 7), (Side::Black, 3), (Side::White, 2), (Side::Black, 5)] {
                 tap_hole(&mut app, side, hole);
             }
-            press(&mut app, "Undo");
+            press(&mut app, "Undo (far side)");
             frames(&mut app, 3);
             for label in ["Undo", "Redo", "Hint", "Menu"] {
                 assert!(has_button(&mut app, label), "{what}: {label} is in the bar");
@@ -955,10 +956,17 @@ fn in_hot_seat_the_far_players_menu_and_messages_face_them_and_their_undo_takes_
     press(&mut app, "Play hot-seat");
     frames(&mut app, 2);
     tap_hole(&mut app, Side::White, 7);
-    // White, the near player, moved: Black's Undo may not take it back.
-    press(&mut app, "Undo (far side)");
+    // White, the near player, moved: Black's Undo is not offered, and would not take it back.
+    assert!(!has_button(&mut app, "Undo (far side)"), "the far player's Undo waits for a move of theirs");
+    assert!(has_button(&mut app, "Undo"), "the near player may take back their own move");
+    let undo = app
+        .world_mut()
+        .query_filtered::<Entity, With<Button>>()
+        .iter(app.world())
+        .find(|&e| app.world().get::<Name>(e).is_some_and(|n| n.as_str() == "Button Undo (far side)"));
+    app.world_mut().commands().trigger(toguz::app::widgets::Tap { entity: undo.unwrap(), at: Vec2::ZERO });
     frames(&mut app, 2);
-    assert_eq!(moves(&app), [7], "the far player's Undo left the near player's move");
+    assert_eq!(moves(&app), [7], "the far player's Undo, reached all the same, left the near player's move");
     let said = app.world().resource::<toguz::app::hud::ToastState>().text.clone();
     assert!(said.contains("White"), "the far player is told whose move it was: '{said}'");
     // It is Black's turn: White's Hint would show White Black's best move.
@@ -984,7 +992,15 @@ fn in_hot_seat_the_far_players_menu_and_messages_face_them_and_their_undo_takes_
     };
     let turned = app.world().get::<UiTransform>(card).unwrap().rotation.as_radians();
     assert!((turned.abs() - std::f32::consts::PI).abs() < 0.01, "the far player's menu faces them: {turned}");
-    press(&mut app, "Resume");
+    // The moves, opened from their menu, face them too.
+    press(&mut app, "Moves");
+    frames(&mut app, 2);
+    let list = rotation_of(&mut app, "Move list");
+    assert!(
+        (list.abs() - std::f32::consts::PI).abs() < 0.01,
+        "the far player's move list faces them: {list}"
+    );
+    press(&mut app, "Close");
     // The near player's own Undo takes back their move.
     press(&mut app, "Undo");
     frames(&mut app, 2);
