@@ -194,12 +194,15 @@ pub fn wanted_layout(
     BoardLayout::with_room(size.0, near_side(session, settings), insets, panel)
 }
 
+/// Two players share the board from its two ends: hot-seat without turning the board each turn. The far
+/// player's bar, counts, menu and messages then face them.
+pub fn shared_board(session: &Session, settings: &Settings) -> bool {
+    matches!(session.game.mode, Mode::HotSeat) && !settings.flip_each_turn
+}
+
 /// Far-side text turns to face its player in hot-seat on a shared tablet.
 pub fn faces_player(session: &Session, settings: &Settings, side: Side, layout: &BoardLayout) -> Quat {
-    let turned = matches!(session.game.mode, Mode::HotSeat)
-        && !session.lesson
-        && !settings.flip_each_turn
-        && side != layout.near;
+    let turned = shared_board(session, settings) && !session.lesson && side != layout.near;
     if turned { Quat::from_rotation_z(PI) } else { Quat::IDENTITY }
 }
 
@@ -479,7 +482,7 @@ fn mark_six_and_nine(
     labels: Query<(&Text2d, &TextFont, &Children)>,
     mut marks: Query<(&mut Visibility, &mut Transform, &mut Sprite), With<SixNineMark>>,
 ) {
-    let turned = matches!(session.game.mode, Mode::HotSeat) && !settings.flip_each_turn;
+    let turned = shared_board(&session, &settings);
     for (text, font, children) in &labels {
         let size = match font.font_size {
             FontSize::Px(px) => px,

@@ -10,7 +10,7 @@ use crate::game::Mode;
 use crate::rules::{EndReason, Side, Status};
 
 use super::ai_task::Thinking;
-use super::board::{ShownCounts, ViewSize, needs_six_nine_mark, place_index};
+use super::board::{ShownCounts, ViewSize, needs_six_nine_mark, place_index, shared_board};
 use super::confirm::{PendingNewGame, new_game_or_ask};
 use super::hint::HintRequest;
 use super::input::{BoardBlocked, LandingHint};
@@ -517,8 +517,7 @@ fn face_menu(
     settings: Res<Settings>,
     mut cards: Query<&mut UiTransform, Or<(With<MenuCard>, With<super::review::MoveListCard>)>>,
 ) {
-    let shared = matches!(session.game.mode, Mode::HotSeat) && !settings.flip_each_turn;
-    if !(menu.0 || list.0) || !shared {
+    if !(menu.0 || list.0) || !shared_board(&session, &settings) {
         facing.set_if_neq(MenuFacesFar(false));
     }
     let rotation = if facing.0 { Rot2::radians(PI) } else { Rot2::IDENTITY };
@@ -542,27 +541,29 @@ struct UndoAsked<'w> {
 }
 
 impl UndoAsked<'_> {
-    /// Why the Undo of the bar at the top (`top`) or bottom may not take back the last move, if it may not.
-    fn refusal(&self, top: bool) -> Option<String> {
-        let shared = matches!(self.session.game.mode, Mode::HotSeat) && !self.settings.flip_each_turn;
+    /// The side of the bar at the top (`top`) or bottom, when its player has a bar of their own: on a
+    /// shared board. Elsewhere one bar serves whoever holds the device, and nothing is refused.
+    fn seat(&self, top: bool) -> Option<Side> {
         let near = self.layout.as_ref()?.near;
-        let mine = if top { near.opponent() } else { near };
+        shared_board(&self.session, &self.settings).then_some(if top { near.opponent() } else { near })
+    }
+
+    /// Why the Undo of a bar may not take back the last move, if it may not.
+    fn refusal(&self, top: bool) -> Option<String> {
+        let mine = self.seat(top)?;
         let last = self.session.game.last_move()?;
-        (shared && last.side != mine).then(|| {
+        (last.side != mine).then(|| {
             let player = words::player_short(&self.locale, &self.session.game.mode, last.side);
             self.locale.f("toast.undo_theirs", &[("player", &player)])
         })
     }
 
-    /// Why the Hint of a bar may not be asked now: in hot-seat on a shared board, a hint is for the
-    /// player whose turn it is (the far player's Hint on the near player's turn showed the near player
-    /// their best move).
+    /// Why the Hint of a bar may not be asked now: a hint is for the player whose turn it is (the far
+    /// player's Hint on the near player's turn showed the near player their best move).
     fn hint_refusal(&self, top: bool) -> Option<String> {
-        let shared = matches!(self.session.game.mode, Mode::HotSeat) && !self.settings.flip_each_turn;
-        let near = self.layout.as_ref()?.near;
-        let mine = if top { near.opponent() } else { near };
+        let mine = self.seat(top)?;
         let to_move = self.session.game.position().side_to_move();
-        (shared && !self.session.game.status().is_over() && to_move != mine).then(|| {
+        (!self.session.game.status().is_over() && to_move != mine).then(|| {
             let player = words::player_short(&self.locale, &self.session.game.mode, to_move);
             self.locale.f("toast.hint_theirs", &[("player", &player)])
         })
@@ -731,7 +732,7 @@ fn update_bars(
     let near = layout.near;
     let side_of = |top: bool| if top { near.opponent() } else { near };
     let mode = session.game.mode;
-    let turned = matches!(mode, Mode::HotSeat) && !settings.flip_each_turn;
+    let turned = shared_board(&session, &settings);
     let animating = timeline.running();
     let to_move = board_side_to_move(&session, &timeline);
     // The bars are laid out in the layout's pixels; the UI draws in pixels scaled by `UiScale`.
@@ -746,10 +747,8 @@ fn update_bars(
         if transform.rotation != rotation {
             transform.rotation = rotation;
         }
-        // Keep the bar's content clear of the status bar, the notch and the gesture bar; a bar turned
-        // upside down has its outer edge at its own bottom.
-        let outer = if bar.top { safe.top } else { safe.bottom };
-        let (top_pad, bottom_pad) = if bar.top != rotated { (outer, 0.0) } else { (0.0, outer) };
+        // Keep the bar's content clear of the status bar, the notch and the gesture bar.
+        let (top_pad, bottom_pad) = outer_pads(&safe, bar.top, turned);
         // Two lines (the player over the controls) need the bar's whole height.
         let edge = if bar_in_two_lines(&layout, &safe, bar.top, turned) { 2.0 } else { 6.0 };
         let padding = UiRect {
@@ -833,6 +832,14 @@ fn update_bars(
     }
 }
 
+/// The system's inset a bar keeps clear of at its own top and bottom edges: the status bar and notch for
+/// the top bar, the gesture bar for the bottom one; a bar turned upside down has its outer edge at its
+/// own bottom.
+fn outer_pads(safe: &SafeArea, top: bool, turned: bool) -> (f32, f32) {
+    let outer = if top { safe.top } else { safe.bottom };
+    if top && !turned { (outer, 0.0) } else { (0.0, outer) }
+}
+
 /// Lays each bar out in one line (controls, player, kazan, controls) or, where that line leaves the player
 /// no room, in two: the badge, name and whose turn it is along the bar's inner top, the controls and the
 /// kazan under them. Whose turn it is must never be squeezed out (it was, in Russian and Kazakh, on a
@@ -847,9 +854,8 @@ fn fit_bar_lines(
     mut words: Query<(&BarWords, &mut Node), (Without<PlayerBar>, Without<BarInfo>)>,
 ) {
     let Some(layout) = layout else { return };
-    let turned = matches!(session.game.mode, Mode::HotSeat) && !settings.flip_each_turn;
+    let turned = shared_board(&session, &settings);
     let scale = layout.text_scale();
-    let rotated = |top: bool| top && turned;
     let two = |top: bool| bar_in_two_lines(&layout, &safe, top, turned);
     for (bar, mut node) in &mut bars {
         let align = if two(bar.top) { AlignItems::FlexEnd } else { AlignItems::Center };
@@ -859,9 +865,7 @@ fn fit_bar_lines(
     }
     for (info, mut node) in &mut infos {
         let (position, top, left, right) = if two(info.top) {
-            let outer = if info.top { safe.top } else { safe.bottom };
-            // A bar turned upside down has its outer edge at its own bottom.
-            let top_pad = if info.top != rotated(info.top) { outer } else { 0.0 };
+            let (top_pad, _) = outer_pads(&safe, info.top, turned);
             (
                 PositionType::Absolute,
                 px(2.0 + top_pad / scale),
@@ -948,7 +952,7 @@ fn update_messages(
         let scale = ui_scale.map_or(1.0, |s| s.0);
         let inner = layout.board.inflate(-(layout.band + 8.0));
         let board = layout.board;
-        let shared = matches!(session.game.mode, Mode::HotSeat) && !settings.flip_each_turn;
+        let shared = shared_board(&session, &settings);
         let finger_low = press
             .down
             .last()
