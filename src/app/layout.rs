@@ -288,17 +288,26 @@ impl BoardLayout {
         2 * pairs * rows
     }
 
-    /// Where the `index`-th stone of a place sits. Stones come in pairs side by side, pairs in rows from the
-    /// player's edge, so odd and even read at a glance; past the pattern's capacity stones heap up in a pile.
+    /// Where the `index`-th stone of a place sits. Stones come in pairs side by side, two pairs to a row,
+    /// rows from the player's edge, so odd and even and fours read at a glance; a wide hole fills its next
+    /// band of two pairs once the first is full. Past the pattern's capacity stones heap up in a pile.
     pub fn stone_position(&self, place: Place, index: usize) -> Vec2 {
         let d = self.stone;
         let (start, up, right, across, along) = self.pattern_frame(place);
         let (pairs, rows) = grid(across, along, d);
         let capacity = 2 * pairs * rows;
         if index < capacity.min(if matches!(place, Place::Hole(..)) { PATTERN_STONES } else { usize::MAX }) {
+            // Pairs fill bands two pairs wide, row after row, before the next band starts: nine stones read
+            // as 4 + 4 + 1 in a wide phone hole as in a tall tablet one, never as a row of nine.
             let pair = index / 2;
-            let row = pair / pairs.max(1);
-            let col = pair % pairs.max(1);
+            // Kazans keep filling row by row across their width, from their count's end.
+            let band_pairs = if matches!(place, Place::Hole(..)) { 2 * rows.max(1) } else { pairs * rows };
+            let band = pair / band_pairs;
+            let within = pair % band_pairs;
+            let widest = if matches!(place, Place::Hole(..)) { 2 } else { pairs.max(1) };
+            let band_width = (pairs.saturating_sub(2 * band)).clamp(1, widest);
+            let row = within / band_width;
+            let col = 2 * band + within % band_width;
             let pair_w = 2.0 * d + pair_gap(d);
             // Centre the pairs across the hole.
             let used = pairs as f32 * pair_w - pair_gap(d);

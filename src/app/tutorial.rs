@@ -190,6 +190,19 @@ struct CompleteCard;
 #[derive(Component)]
 struct LessonMark;
 
+/// The caption's size: smaller on a small phone.
+fn caption_size(window: Vec2) -> f32 {
+    if window.y < 700.0 { 15.0 } else { 17.0 }
+}
+
+/// What is said under the caption, a size below it.
+fn small_size(window: Vec2) -> f32 {
+    caption_size(window) - 2.0
+}
+
+/// A watched step's rule and what the move did, both on a small phone's panel.
+const WATCHED_SIZE: f32 = 12.0;
+
 /// How long a watch step shows the board before its move plays.
 const WATCH_PAUSE: f32 = 0.7;
 /// How long the learner's wrong move stays on the board before the step starts again.
@@ -714,7 +727,7 @@ fn rebuild_lesson_ui(
     let room = layout::lesson_room(size);
     let s = |v: f32| px(v / scale);
     let compact = size.y < 560.0;
-    let (caption_size, small) = if size.y < 700.0 { (15.0, 13.0) } else { (17.0, 15.0) };
+    let (caption_size, small) = (caption_size(size), small_size(size));
     // The header, in the top bar.
     commands
         .spawn((
@@ -917,7 +930,7 @@ fn skip_lesson(
 fn show_lesson(
     run: Option<Res<LessonRun>>,
     locale: Res<Locale>,
-    mut texts: Query<(&LessonText, &mut Text, &mut TextColor)>,
+    mut texts: Query<(&LessonText, &mut Text, &mut TextColor, &mut TextFont)>,
     mut next: Query<&mut Visibility, (With<NextButton>, Without<BackButton>)>,
     mut back: Query<&mut Visibility, (With<BackButton>, Without<NextButton>)>,
     added: Query<(), Added<LessonText>>,
@@ -928,15 +941,36 @@ fn show_lesson(
         return;
     }
     let step = run.current();
-    // On a small phone the panel has room for the caption or for what is said about the answer.
+    // On a small phone the panel has room for the caption or for what is said about the answer. A watch
+    // step keeps its rule, smaller and dimmed, over what the move did: the learner looks back at the rule
+    // just then, and a watched move's outcome is short.
     let one_at_a_time = view.0.y < 700.0 && view.0.y >= view.0.x;
     let answered = matches!(run.feedback, Feedback::Wrong(_) | Feedback::Right(Some(_)));
-    for (which, mut text, mut color) in &mut texts {
+    let watched = matches!(step.kind, Kind::Watch(_));
+    let (caption_size, feedback_size) = if one_at_a_time && answered && watched {
+        (WATCHED_SIZE, WATCHED_SIZE)
+    } else {
+        (caption_size(view.0), small_size(view.0))
+    };
+    for (which, mut text, mut color, mut font) in &mut texts {
+        let size = match which {
+            LessonText::Title => None,
+            LessonText::Caption => Some(caption_size),
+            LessonText::Feedback => Some(feedback_size),
+        };
+        if let Some(size) = size
+            && font.font_size != FontSize::Px(size)
+        {
+            font.font_size = FontSize::Px(size);
+        }
         let (value, tint) = match which {
             LessonText::Title => (
                 format!("{} · {}/{}", locale.t(&run.lesson.title), run.step + 1, run.lesson.steps.len()),
                 theme::TEXT,
             ),
+            LessonText::Caption if one_at_a_time && answered && watched => {
+                (locale.t(&step.caption), theme::TEXT_DIM)
+            }
             LessonText::Caption if one_at_a_time && answered => (String::new(), theme::TEXT),
             LessonText::Caption => (locale.t(&step.caption), theme::TEXT),
             LessonText::Feedback => match &run.feedback {

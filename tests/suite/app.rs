@@ -712,6 +712,48 @@ fn at_normal_speed_a_move_and_its_capture_land_within_a_second_and_a_half_and_sl
     assert!(slow as f32 * frame >= 2.5, "Slow, for learners, took only {} s", slow as f32 * frame);
 }
 
+/// Issue 18, 8d: the lesson board on a phone laid a hole's nine stones in one row where the tablet's
+/// game lays them in pairs. Every hole, at every size and on every board, lays them two pairs to a row:
+/// 4 + 4 + 1, so a count reads at a glance.
+#[test]
+fn nine_stones_lie_two_pairs_to_a_row_in_every_hole_at_every_size() {
+    use toguz::app::layout::{analysis_room, lesson_room};
+    let sizes = [
+        Vec2::new(360.0, 640.0),
+        Vec2::new(390.0, 844.0),
+        Vec2::new(844.0, 390.0),
+        Vec2::new(640.0, 360.0),
+        Vec2::new(1366.0, 1024.0),
+        Vec2::new(1024.0, 1366.0),
+    ];
+    let distinct = |values: Vec<f32>| {
+        let mut seen: Vec<f32> = Vec::new();
+        for v in values {
+            if !seen.iter().any(|s| (s - v).abs() < 0.01) {
+                seen.push(v);
+            }
+        }
+        seen.len()
+    };
+    for size in sizes {
+        for (what, room) in
+            [("game", [0.0; 4]), ("lesson", lesson_room(size)), ("review", analysis_room(size))]
+        {
+            let layout = BoardLayout::with_room(size, Side::White, [0.0; 4], room);
+            for place in (0..18).map(toguz::app::board::place_at) {
+                let nine: Vec<Vec2> = (0..9).map(|k| layout.stone_position(place, k)).collect();
+                // Holes run along y in both orientations (rows go up from the player's edge).
+                let across = distinct(nine.iter().map(|p| p.x).collect());
+                let rows = distinct(nine.iter().map(|p| p.y).collect());
+                assert!(
+                    across == 4 && rows == 3,
+                    "{what} at {size}: nine stones of {place:?} lie {across} across in {rows} rows: {nine:?}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn any_count_from_0_to_162_stays_inside_every_kazan_and_every_hole_at_every_size() {
     use toguz::app::layout::{analysis_room, lesson_room};

@@ -337,6 +337,12 @@ fn a_lesson_step_fits_phones_upright_and_sideways_and_tablets() {
     }
 }
 
+/// The words of the first text node with this name.
+fn lesson_text(app: &mut App, name: &str) -> String {
+    let mut q = app.world_mut().query::<(&Name, &Text)>();
+    q.iter(app.world()).find(|(n, _)| n.as_str() == name).map(|(_, t)| t.0.clone()).unwrap_or_default()
+}
+
 /// The on-screen rectangle of the first UI node with this name.
 fn node_rect(app: &mut App, name: &str) -> Rect {
     let mut q = app.world_mut().query::<(&Name, &ComputedNode, &UiGlobalTransform)>();
@@ -394,6 +400,15 @@ fn every_step_of_every_lesson_fits_a_small_phone_in_every_language_with_its_long
                     frames(&mut app, 2);
                     let where_ = format!("{what}, lesson '{}' step {}", entry.id, step + 1);
                     assert_nothing_clipped(&mut app, size, &where_);
+                    // Issue 18, 8c: a watched move's outcome does not take its rule's place.
+                    let watched = {
+                        let r = app.world().resource::<LessonRun>();
+                        matches!(r.lesson.steps[step].kind, toguz::lesson::Kind::Watch(_))
+                    };
+                    if watched {
+                        let caption = lesson_text(&mut app, "Lesson caption");
+                        assert!(!caption.is_empty(), "{where_}: the watched step's rule is still on screen");
+                    }
                     let words_bottom = node_rect(&mut app, "Lesson feedback").max.y;
                     let buttons_top = node_rect(&mut app, "Button Next").min.y;
                     assert!(
