@@ -6,12 +6,19 @@
 //! modulo 18. Kazans never receive sown stones.
 
 pub mod notation;
-mod position_string;
 
-use std::fmt;
+mod board_types;
+mod outcome;
+mod position_string;
+mod zobrist;
 
 use serde::{Deserialize, Serialize};
 
+pub use board_types::{Hole, MoveList, Place, Side};
+use board_types::{index_of, place_of_index};
+pub use outcome::{
+    EndReason, IllegalMove, Landing, LandingEffect, MoveOutcome, Outcome, Preview, Status, TuzdikRefusal,
+};
 pub use position_string::{ParsePositionError, plain_number};
 
 /// Stones in the game.
@@ -23,296 +30,6 @@ pub const WINNING_KAZAN: u8 = 82;
 /// Holes on each side.
 pub const HOLES_PER_SIDE: usize = 9;
 const BOARD: usize = 2 * HOLES_PER_SIDE;
-
-/// A player. White moves first.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Side {
-    White,
-    Black,
-}
-
-impl Side {
-    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
-
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A hole number 1..9, counted from its owner's left.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Hole(u8);
-
-impl Hole {
-    /// The opponent's 9th hole can never become a tuzdik.
-    pub const NINTH: Hole = Hole(9);
-
-    pub fn new(number: u8) -> Option<Hole> {
-        (1..=9).contains(&number).then_some(Hole(number))
-    }
-
-    pub fn all() -> impl Iterator<Item = Hole> {
-        (1..=9).map(Hole)
-    }
-
-    pub fn number(self) -> u8 {
-        self.0
-    }
-
-    fn offset(self) -> usize {
-        usize::from(self.0 - 1)
-    }
-}
-
-impl fmt::Display for Hole {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-/// Where a stone can be: a hole on one side, or a side's kazan.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Place {
-    Hole(Side, Hole),
-    Kazan(Side),
-}
-
-fn index_of(side: Side, hole: Hole) -> usize {
-    side.index() * HOLES_PER_SIDE + hole.offset()
-}
-
-fn place_of_index(index: usize) -> (Side, Hole) {
-    let side = if index < HOLES_PER_SIDE { Side::White } else { Side::Black };
-    (side, Hole((index % HOLES_PER_SIDE) as u8 + 1))
-}
-
-/// Why a move cannot be played.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum IllegalMove {
-    /// The hole holds no stones.
-    Empty(Hole),
-    /// The hole is the opponent's tuzdik: its stones belong to the opponent.
-    OpponentTuzdik(Hole),
-    /// The game has already ended.
-    GameOver,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalMove::Empty(h) => write!(f, "hole {h} is empty"),
-            IllegalMove::OpponentTuzdik(h) => {
-                write!(f, "hole {h} is the opponent's tuzdik and cannot be played")
-            }
-            IllegalMove::GameOver => f.write_str("the game is over"),
-        }
-    }
-}
-
-impl std::error::Error for IllegalMove {}
-
-/// How a finished game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum EndReason {
-    /// A kazan reached 82 stones.
-    Reached82(Side),
-    /// Both kazans hold 81.
-    Draw81,
-    /// The side to move had no legal move; the stones left on the board went to the side they were on.
-    /// `left` is how many stones each side (white, black) received that way.
-    NoMoves { stuck: Side, left: [u8; 2] },
-}
-
-/// The end of a game: winner (None for a draw), reason and final score (white, black).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Outcome {
-    pub winner: Option<Side>,
-    pub reason: EndReason,
-    pub score: [u8; 2],
-}
-
-/// Whether the game goes on.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Status {
-    Ongoing,
-    Finished(Outcome),
-}
-
-impl Status {
-    /// The word the engine protocol uses: `ongoing`, `white`, `black` or `draw`.
-    pub fn word(&self) -> &'static str {
-        match self {
-            Status::Ongoing => "ongoing",
-            Status::Finished(Outcome { winner: Some(side), .. }) => side.name(),
-            Status::Finished(Outcome { winner: None, .. }) => "draw",
-        }
-    }
-
-    pub fn is_over(&self) -> bool {
-        matches!(self, Status::Finished(_))
-    }
-}
-
-/// The legal moves of a position, as a set of holes. Never allocates.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct MoveList(u16);
-
-impl MoveList {
-    pub fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-    pub fn contains(self, hole: Hole) -> bool {
-        self.0 & (1 << hole.offset()) != 0
-    }
-    /// The raw set: bit `n - 1` is hole `n`.
-    pub fn bits(self) -> u16 {
-        self.0
-    }
-}
-
-impl Iterator for MoveList {
-    type Item = Hole;
-    fn next(&mut self) -> Option<Hole> {
-        if self.0 == 0 {
-            return None;
-        }
-        let offset = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Hole(offset + 1))
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for MoveList {}
-
-/// What a move did, in the order it happened: enough for the app to animate it and for records to write
-/// it, without re-computing a rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveOutcome {
-    /// Who played.
-    pub side: Side,
-    /// The hole played (on the mover's side).
-    pub hole: Hole,
-    /// Stones lifted from it.
-    pub stones: u8,
-    trace: [Place; TOTAL_STONES as usize],
-    passed: [(Side, Hole); TOTAL_STONES as usize],
-    /// The hole where the last stone was sown (a tuzdik hole too, though that stone went on to a kazan).
-    pub landing: (Side, Hole),
-    /// Stones taken from the landing hole into the mover's kazan by the even-count rule.
-    pub captured: u8,
-    /// The mover's new tuzdik (a hole on the opponent's side), whose 3 stones went to the mover's kazan.
-    pub new_tuzdik: Option<Hole>,
-    /// A landing on exactly 3 that could not become a tuzdik, and why.
-    pub tuzdik_refused: Option<TuzdikRefusal>,
-    /// The game's status after the move.
-    pub status: Status,
-}
-
-impl MoveOutcome {
-    /// Each sown stone's destination, in order. A stone sown into a tuzdik shows as its owner's kazan.
-    pub fn trace(&self) -> &[Place] {
-        &self.trace[..usize::from(self.stones)]
-    }
-
-    /// The hole each stone was sown into, in order: where [`MoveOutcome::trace`] shows a kazan, this is
-    /// the tuzdik the stone passed through on its way there.
-    pub fn sown_holes(&self) -> &[(Side, Hole)] {
-        &self.passed[..usize::from(self.stones)]
-    }
-
-    /// Stones of this move that went into a kazan through a tuzdik, per owner (white, black).
-    pub fn through_tuzdik(&self) -> [u8; 2] {
-        let mut n = [0u8; 2];
-        for place in self.trace() {
-            if let Place::Kazan(owner) = place {
-                n[owner.index()] += 1;
-            }
-        }
-        n
-    }
-
-    /// The move in the standard notation, e.g. `76` or `36x`.
-    pub fn notation(&self) -> String {
-        let mut s = format!("{}{}", self.hole, self.landing.1);
-        if self.new_tuzdik.is_some() {
-            s.push('x');
-        }
-        s
-    }
-}
-
-/// Why a last stone that made exactly 3 did not make a tuzdik.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TuzdikRefusal {
-    /// The mover already has a tuzdik: one per player per game.
-    AlreadyHasOne,
-    /// The opponent's 9th hole can never become a tuzdik.
-    NinthHole,
-    /// The hole has the same number as the opponent's tuzdik.
-    Symmetric,
-}
-
-impl fmt::Display for TuzdikRefusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            TuzdikRefusal::AlreadyHasOne => "each player gets only one tuzdik per game",
-            TuzdikRefusal::NinthHole => "the 9th hole can never become a tuzdik",
-            TuzdikRefusal::Symmetric => "it mirrors the opponent's tuzdik",
-        })
-    }
-}
-
-/// What would happen if a hole were played: the long-press hint.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Landing {
-    /// Where the last stone lands.
-    pub side: Side,
-    pub hole: Hole,
-    pub effect: LandingEffect,
-    /// The status after the move (a win by 82, say).
-    pub status: Status,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum LandingEffect {
-    /// Nothing is taken (own side, or an odd count).
-    Nothing,
-    /// The even count is captured.
-    Capture(u8),
-    /// The hole becomes the mover's tuzdik (3 stones taken).
-    Tuzdik,
-    /// Exactly 3, but no tuzdik, for this reason.
-    TuzdikRefused(TuzdikRefusal),
-    /// The last stone fell into a tuzdik and went to its owner's kazan.
-    IntoTuzdik(Side),
-}
 
 /// A position: the 18 holes, both kazans, both tuzdiks and the side to move. Small and `Copy`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -681,21 +398,6 @@ impl Position {
         result
     }
 
-    /// A Zobrist hash of the whole position (holes, White's kazan — Black's follows from the 162 —,
-    /// tuzdiks and side to move).
-    pub fn hash(&self) -> u64 {
-        let mut h = ZOBRIST.kazan[usize::from(self.kazans[0])];
-        for (i, &n) in self.holes.iter().enumerate() {
-            h ^= ZOBRIST.holes[i][usize::from(n)];
-        }
-        h ^= ZOBRIST.tuzdik[0][usize::from(self.tuzdiks[0])];
-        h ^= ZOBRIST.tuzdik[1][usize::from(self.tuzdiks[1])];
-        if self.side == Side::Black {
-            h ^= ZOBRIST.black_to_move;
-        }
-        h
-    }
-
     /// Counts the move sequences of length `depth` (a finished game has no moves).
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
@@ -715,65 +417,11 @@ impl Position {
     }
 }
 
-/// What a move would take: see [`Position::preview`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Preview {
-    pub captured: u8,
-    pub tuzdik: Option<Hole>,
-}
-
+/// What `Position::apply` did, for `play` and `landing` to report: the board index of the last stone,
+/// and the capture or tuzdik it made or was refused.
 struct Applied {
     last: usize,
     captured: u8,
     new_tuzdik: Option<Hole>,
     refused: Option<TuzdikRefusal>,
 }
-
-struct Zobrist {
-    holes: [[u64; TOTAL_STONES as usize + 1]; BOARD],
-    kazan: [u64; TOTAL_STONES as usize + 1],
-    tuzdik: [[u64; 10]; 2],
-    black_to_move: u64,
-}
-
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-const fn zobrist() -> Zobrist {
-    let mut z = Zobrist {
-        holes: [[0; TOTAL_STONES as usize + 1]; BOARD],
-        kazan: [0; TOTAL_STONES as usize + 1],
-        tuzdik: [[0; 10]; 2],
-        black_to_move: 0,
-    };
-    let mut s = 0x746F_677A_5F6B_6F72u64;
-    let mut i = 0;
-    while i < BOARD {
-        let mut n = 1; // zero stones hash to 0 so that empty holes cost nothing
-        while n <= TOTAL_STONES as usize {
-            z.holes[i][n] = splitmix(&mut s);
-            n += 1;
-        }
-        i += 1;
-    }
-    let mut n = 0;
-    while n <= TOTAL_STONES as usize {
-        z.kazan[n] = splitmix(&mut s);
-        n += 1;
-    }
-    let mut t = 1;
-    while t < 10 {
-        z.tuzdik[0][t] = splitmix(&mut s);
-        z.tuzdik[1][t] = splitmix(&mut s);
-        t += 1;
-    }
-    z.black_to_move = splitmix(&mut s);
-    z
-}
-
-static ZOBRIST: Zobrist = zobrist();
