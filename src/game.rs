@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::rules::notation::{GameRecord, POSITION_TAG, RecordError, read_games};
+use crate::rules::notation::{GameRecord, MoveText, POSITION_TAG, RecordError, read_games};
 use crate::rules::{Hole, IllegalMove, MoveOutcome, Position, Side, Status};
 
 /// Who plays.
@@ -300,4 +300,72 @@ pub fn import_record(text: &str) -> Result<(Game, GameRecord), ImportError> {
     let game = Game::from_moves_at(mode, positions[0], &holes)
         .map_err(|e| ImportError::Refused(RecordError { line: record.line, mv: None, message: e.0 }))?;
     Ok((game, record))
+}
+
+/// One numbered pair of moves: white's and black's, each with its index in the game.
+pub type Row = (usize, [Option<(usize, String)>; 2]);
+
+/// The move that led to the position after `at` moves, as the list writes it: "3. 76", "3… 77x"; `None`
+/// at the start.
+pub fn move_label(game: &Game, at: usize) -> Option<String> {
+    let played = game.history().get(at.checked_sub(1)?)?;
+    let number = rows(&game.truncated(at)).len();
+    let dots = if played.outcome.side == Side::White { "." } else { "…" };
+    Some(format!("{number}{dots} {}", MoveText::of(&played.outcome)))
+}
+
+/// The list's rows. A game played on from a reviewed position may start with black: its first row then
+/// has no white move.
+pub fn rows(game: &Game) -> Vec<Row> {
+    let mut rows: Vec<Row> = Vec::new();
+    for (i, played) in game.history().iter().enumerate() {
+        let column = usize::from(played.outcome.side == Side::Black);
+        let cell = Some((i, MoveText::of(&played.outcome).to_string()));
+        match rows.last_mut() {
+            Some((_, pair)) if column == 1 && pair[1].is_none() => pair[1] = cell,
+            _ => {
+                let mut pair = [None, None];
+                pair[column] = cell;
+                rows.push((rows.len() + 1, pair));
+            }
+        }
+    }
+    rows
+}
+
+/// A game to continue: its mode, where it started and the holes played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedMoves {
+    pub mode: Mode,
+    /// The starting position as a position string, when it is not the usual start (a game played on
+    /// from a reviewed position). Saves written before it existed have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    pub moves: Vec<u8>,
+    /// The game's id in the history; saves written before it existed have none (0).
+    #[serde(default)]
+    pub id: u64,
+}
+
+impl SavedMoves {
+    pub fn of(game: &Game) -> SavedMoves {
+        let start = game.start();
+        let start = (start != Position::start()).then(|| start.to_string());
+        SavedMoves { mode: game.mode, start, moves: game.moves(), id: game.id }
+    }
+
+    /// The game, replayed through the rules from its start.
+    pub fn game(&self) -> Result<Game, RestoreError> {
+        let start = match &self.start {
+            Some(text) => {
+                text.parse().map_err(|e| RestoreError(format!("the starting position '{text}': {e}")))?
+            }
+            None => Position::start(),
+        };
+        let mut game = Game::from_moves_at(self.mode, start, &self.moves)?;
+        if self.id != 0 {
+            game.id = self.id;
+        }
+        Ok(game)
+    }
 }

@@ -14,9 +14,12 @@ pub mod app;
 
 /// The entry point on Android and iOS.
 #[cfg(feature = "app")]
+// `bevy_main` exports the platform's entry point (`android_main`, iOS's `main_rs`) by name, an unsafe
+// attribute; nothing else here is unsafe.
+#[allow(unsafe_code)]
 #[bevy::prelude::bevy_main]
 pub fn main() {
-    app::run(app::Launch::default());
+    app::run(app::state::launch::Launch::default());
 }
 
 /// The entry point in a browser (`bash .ci/web`): the page's script loads the module, and this starts the
@@ -24,5 +27,5 @@ pub fn main() {
 #[cfg(all(feature = "app", target_arch = "wasm32"))]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
-    app::run(app::Launch::default());
+    app::run(app::state::launch::Launch::default());
 }

@@ -6,13 +6,14 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use toguz::ai::Player;
-use toguz::app::analysis::Analysis;
-use toguz::app::history::{HistoryFile, PastGame};
-use toguz::app::persistence::SavedMoves;
-use toguz::app::review::Review;
-use toguz::app::{Screen, Session};
+use toguz::app::saves::history::{HistoryFile, PastGame};
+use toguz::app::screens::review::analysis::Analysis;
+use toguz::app::screens::review::shown::Review;
+use toguz::app::state::screen::Screen;
+use toguz::app::state::session::Session;
 use toguz::engine::tools::play_game;
 use toguz::game::Mode;
+use toguz::game::SavedMoves;
 use toguz::rules::{Side, Status};
 
 use super::flows::{
@@ -94,7 +95,7 @@ fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jump
             "{words:?}"
         );
         // The panel keeps clear of the board.
-        let board = app.world().resource::<toguz::app::layout::BoardLayout>().board;
+        let board = app.world().resource::<toguz::app::board::layout::BoardLayout>().board;
         let (graph, _) = button(&mut app, "Evaluation graph");
         let node = app.world().get::<ComputedNode>(graph).unwrap().size();
         assert!(node.x > 100.0 && node.y >= 28.0, "a graph a finger can use: {node}");
@@ -162,7 +163,7 @@ fn game_against_easy_in_the_move_list(dir: &std::path::Path) -> App {
 
 #[test]
 fn the_computer_s_view_beside_a_sideways_phone_s_board_fits_its_longest_words_in_every_language() {
-    use toguz::app::locale::Lang;
+    use toguz::app::i18n::locale::Lang;
     let dir = save_dir("analysis-sideways-words");
     for lang in Lang::ALL {
         let _ = std::fs::remove_dir_all(&dir);
@@ -181,7 +182,7 @@ fn the_computer_s_view_beside_a_sideways_phone_s_board_fits_its_longest_words_in
             .enumerate()
             .max_by(|a, b| a.1.after.abs().total_cmp(&b.1.after.abs()))
             .unwrap();
-        app.world_mut().write_message(toguz::app::review::ReviewAt(Some(i + 1)));
+        app.world_mut().write_message(toguz::app::screens::review::shown::ReviewAt(Some(i + 1)));
         frames(&mut app, 4);
         let what = format!("{} at {size}, move {}", lang.code(), i + 1);
         // The words and the bar beside them stay on the screen (the bar once ran off its right edge).
@@ -288,9 +289,9 @@ fn an_unfinished_hot_seat_game_is_analysed_only_when_the_players_ask_and_a_finis
 
 /// The floating message on the title and in review, or the game's message bar.
 fn message(app: &mut App) -> String {
-    let floating = app.world().resource::<toguz::app::toast::FloatingToast>().text.clone();
+    let floating = app.world().resource::<toguz::app::ui::toast::FloatingToast>().text.clone();
     if floating.is_empty() {
-        app.world().resource::<toguz::app::hud::ToastState>().text.clone()
+        app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.clone()
     } else {
         floating
     }
@@ -298,7 +299,7 @@ fn message(app: &mut App) -> String {
 
 fn history_moves(app: &App) -> Vec<Vec<u8>> {
     app.world()
-        .resource::<toguz::app::history::History>()
+        .resource::<toguz::app::saves::history::History>()
         .games
         .iter()
         .map(|g| g.game.moves.clone())
@@ -314,7 +315,7 @@ fn an_exported_game_pasted_back_opens_as_kept_and_dropped_on_another_install_ope
     press(&mut app, "Moves");
     press(&mut app, "Export");
     assert!(
-        app.world().resource::<toguz::app::hud::ToastState>().text.is_empty(),
+        app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.is_empty(),
         "the message floats over the list, not also in the game under it"
     );
     // On the desktop the record is a file beside the saves, named in the message (over the list).
@@ -322,7 +323,7 @@ fn an_exported_game_pasted_back_opens_as_kept_and_dropped_on_another_install_ope
     assert_eq!(files.len(), 1);
     let text = std::fs::read_to_string(&files[0]).unwrap();
     assert!(text.contains("[White \"White\"]") && text.contains("[Result \"*\"]"), "{text}");
-    let said = app.world().resource::<toguz::app::toast::FloatingToast>().text.clone();
+    let said = app.world().resource::<toguz::app::ui::toast::FloatingToast>().text.clone();
     assert!(said.contains(&files[0].display().to_string()), "{said}");
 
     let played = app.world().resource::<Session>().game.id;

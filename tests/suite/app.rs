@@ -9,14 +9,18 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use toguz::ai::Level;
-use toguz::app::ai_task::Thinking;
-use toguz::app::board::{StoneSlots, StoneView, ViewSize, place_at, rule_counts};
-use toguz::app::hud::Undo;
-use toguz::app::input::LandingHint;
-use toguz::app::layout::{BoardLayout, MIN_TOUCH, PATTERN_STONES};
-use toguz::app::persistence::SavePath;
-use toguz::app::{GamePlugins, NewGame, PlayHole, Screen, Session, Settings, Speed};
-use toguz::game::Mode;
+use toguz::app::GamePlugins;
+use toguz::app::board::input::LandingHint;
+use toguz::app::board::layout::{BoardLayout, MIN_TOUCH, PATTERN_STONES};
+use toguz::app::board::stones::{StoneSlots, StoneView, place_at, rule_counts};
+use toguz::app::computer::ai_task::Thinking;
+use toguz::app::saves::persistence::SavePath;
+use toguz::app::screens::game::bars::Undo;
+use toguz::app::state::screen::Screen;
+use toguz::app::state::session::{NewGame, PlayHole, Session};
+use toguz::app::state::settings::{Settings, Speed};
+use toguz::app::state::view::ViewSize;
+use toguz::game::{Mode, SavedMoves};
 use toguz::rules::{Hole, LandingEffect, Place, Side};
 
 const FRAME: Duration = Duration::from_millis(16);
@@ -109,9 +113,9 @@ fn a_tap_plays_the_move_and_after_the_animation_rules_and_stones_agree() {
     assert_eq!(moves(&app), [7]);
     // Mid-animation, stones are still flying.
     frames(&mut app, 10);
-    assert!(app.world().resource::<toguz::app::sowing::Timeline>().running());
+    assert!(app.world().resource::<toguz::app::board::sowing::Timeline>().running());
     frames(&mut app, 200);
-    assert!(!app.world().resource::<toguz::app::sowing::Timeline>().running());
+    assert!(!app.world().resource::<toguz::app::board::sowing::Timeline>().running());
     assert_view_matches_rules(&mut app);
     // Black's reply with a capture and the next move.
     tap(&mut app, Side::Black, 3);
@@ -125,9 +129,9 @@ fn a_tap_during_the_animation_finishes_it_at_once() {
     let mut app = app_with(Mode::HotSeat, Speed::Slow);
     tap(&mut app, Side::White, 9);
     frames(&mut app, 5);
-    assert!(app.world().resource::<toguz::app::sowing::Timeline>().running());
+    assert!(app.world().resource::<toguz::app::board::sowing::Timeline>().running());
     tap(&mut app, Side::Black, 1);
-    assert!(!app.world().resource::<toguz::app::sowing::Timeline>().running());
+    assert!(!app.world().resource::<toguz::app::board::sowing::Timeline>().running());
     assert_eq!(moves(&app), [9], "the finishing tap plays nothing");
     assert_view_matches_rules(&mut app);
 }
@@ -137,11 +141,16 @@ fn an_empty_hole_or_the_opponents_side_gives_a_reason_and_plays_nothing() {
     let mut app = app_with(Mode::HotSeat, Speed::Instant);
     tap(&mut app, Side::Black, 1);
     assert!(moves(&app).is_empty(), "white moves first");
-    assert!(app.world().resource::<toguz::app::hud::ToastState>().text.contains("White's turn"));
+    assert!(
+        app.world()
+            .resource::<toguz::app::screens::game::messages::ToastState>()
+            .text
+            .contains("White's turn")
+    );
     tap(&mut app, Side::White, 2); // captures black's 1st hole
     tap(&mut app, Side::Black, 1);
     assert_eq!(moves(&app), [2]);
-    assert!(app.world().resource::<toguz::app::hud::ToastState>().text.contains("empty"));
+    assert!(app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.contains("empty"));
 }
 
 #[test]
@@ -175,7 +184,7 @@ fn a_long_press_lights_the_landing_hole_and_plays_nothing() {
     assert_eq!(landing.effect, LandingEffect::Capture(10));
     assert!(moves(&app).is_empty(), "lifting the finger after a long press plays nothing");
     assert!(app.world().resource::<LandingHint>().0.is_some(), "the hint stays a moment to be read");
-    frames(&mut app, (toguz::app::input::HINT_LINGER / 0.016) as usize + 5);
+    frames(&mut app, (toguz::app::board::input::HINT_LINGER / 0.016) as usize + 5);
     assert_eq!(app.world().resource::<LandingHint>().0, None, "then it goes");
     // A hint left on screen goes at once when a move is played.
     long_press(&mut app, Side::White, 2).expect("a hint");
@@ -222,7 +231,9 @@ fn taps_during_the_computers_turn_are_ignored() {
     tap(&mut app, Side::White, 5);
     tap(&mut app, Side::Black, 5);
     assert!(moves(&app).is_empty());
-    assert!(app.world().resource::<toguz::app::hud::ToastState>().text.contains("computer"));
+    assert!(
+        app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.contains("computer")
+    );
     // The computer's move then arrives, and it is the person's turn.
     let start = Instant::now();
     while moves(&app).is_empty() && start.elapsed() < Duration::from_secs(20) {
@@ -232,7 +243,7 @@ fn taps_during_the_computers_turn_are_ignored() {
     assert_eq!(moves(&app).len(), 1);
     assert!(app.world().resource::<Session>().game.is_human_turn());
     frames(&mut app, 1);
-    let said = &app.world().resource::<toguz::app::hud::ToastState>().text;
+    let said = &app.world().resource::<toguz::app::screens::game::messages::ToastState>().text;
     assert!(!said.contains("computer"), "'wait, the computer is thinking' goes once it has played: {said:?}");
 }
 
@@ -331,13 +342,13 @@ fn window_grid() -> impl Iterator<Item = (Vec2, [f32; 4])> {
 
 #[test]
 fn a_window_of_any_size_lays_the_board_out_without_panicking() {
-    use toguz::app::layout::{analysis_room, lesson_room, too_small};
+    use toguz::app::board::layout::{analysis_room, lesson_room, too_small};
     for (size, insets) in window_grid() {
         for room in [[0.0; 4], lesson_room(size), analysis_room(size)] {
             for near in Side::BOTH {
                 let layout = BoardLayout::with_room(size, near, insets, room);
                 assert!(layout.stone.is_finite() && layout.stone > 0.0, "{size}: stone {}", layout.stone);
-                for place in (0..20).map(toguz::app::board::place_at) {
+                for place in (0..20).map(toguz::app::board::stones::place_at) {
                     let r = layout.place(place);
                     assert!(
                         r.min.is_finite() && r.max.is_finite() && r.width() >= 0.0 && r.height() >= 0.0,
@@ -379,10 +390,15 @@ fn a_short_or_narrow_window_shows_the_make_it_larger_card_and_never_panics() {
         frames(&mut app, 150);
         let layout = app.world().resource::<BoardLayout>();
         assert_eq!(layout.window, size, "the board follows the window");
-        let mut cards =
-            app.world_mut().query_filtered::<&Node, With<toguz::app::small_window::SmallWindowCard>>();
+        let mut cards = app
+            .world_mut()
+            .query_filtered::<&Node, With<toguz::app::screens::small_window::SmallWindowCard>>();
         let shown = cards.iter(app.world()).any(|n| n.display != Display::None);
-        assert_eq!(shown, toguz::app::layout::too_small(size), "{size}: the card asks for a larger window");
+        assert_eq!(
+            shown,
+            toguz::app::board::layout::too_small(size),
+            "{size}: the card asks for a larger window"
+        );
     }
     assert_view_matches_rules(&mut app);
 }
@@ -405,7 +421,7 @@ fn odd_and_even_read_at_a_glance_stones_come_in_pairs() {
 
 #[test]
 fn the_hint_button_suggests_a_move_with_its_reason_but_not_on_hard() {
-    use toguz::app::hint::{HintRequest, HintState};
+    use toguz::app::computer::hint::{HintRequest, HintState};
     let mut app = app_with(Mode::Computer { level: Level::Medium, human: Side::White }, Speed::Instant);
     app.world_mut().write_message(HintRequest);
     let start = Instant::now();
@@ -415,7 +431,7 @@ fn the_hint_button_suggests_a_move_with_its_reason_but_not_on_hard() {
     }
     let (_, hole) = app.world().resource::<HintState>().shown.expect("a hint arrives");
     frames(&mut app, 1);
-    let toast = app.world().resource::<toguz::app::hud::ToastState>().text.clone();
+    let toast = app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.clone();
     assert!(toast.contains(&format!("play hole {hole}")), "{toast}");
     // From the start every good first move captures: the reason says so.
     assert!(toast.contains("captures"), "{toast}");
@@ -429,13 +445,18 @@ fn the_hint_button_suggests_a_move_with_its_reason_but_not_on_hard() {
     hard.world_mut().write_message(HintRequest);
     frames(&mut hard, 30);
     assert_eq!(hard.world().resource::<HintState>().shown, None);
-    assert!(hard.world().resource::<toguz::app::hud::ToastState>().text.contains("No hints on Hard"));
+    assert!(
+        hard.world()
+            .resource::<toguz::app::screens::game::messages::ToastState>()
+            .text
+            .contains("No hints on Hard")
+    );
 }
 
 #[test]
 fn saves_are_written_atomically_and_a_damaged_save_is_refused_with_a_reason() {
-    use toguz::app::persistence::{
-        NOTICE_DAMAGED, NOTICE_GAME_LOST, SaveFile, SavedMoves, VERSION, read_save, to_text, write_atomically,
+    use toguz::app::saves::persistence::{
+        NOTICE_DAMAGED, NOTICE_GAME_LOST, SaveFile, VERSION, read_save, to_text, write_atomically,
     };
     let dir = std::env::temp_dir().join(format!("toguz-save-test-{}", std::process::id()));
     let path = dir.join("save.ron");
@@ -475,7 +496,7 @@ fn saves_are_written_atomically_and_a_damaged_save_is_refused_with_a_reason() {
 
 #[test]
 fn a_save_from_another_version_keeps_what_can_be_read() {
-    use toguz::app::persistence::{NOTICE_GAME_LOST, read_save_text};
+    use toguz::app::saves::persistence::{NOTICE_GAME_LOST, read_save_text};
     // A newer version with a field this one does not know: everything known is kept.
     let newer = "(version: 7, settings: (speed: Slow, level: Hard, sound: false, theme: \"night\"), \
                  game: Some((mode: HotSeat, moves: [7, 3])), statistics: (played: 12))";
@@ -497,7 +518,7 @@ fn a_save_from_another_version_keeps_what_can_be_read() {
 
 #[test]
 fn a_damaged_save_at_start_up_is_kept_aside_and_the_player_is_told() {
-    use toguz::app::persistence::SaveNotice;
+    use toguz::app::saves::persistence::SaveNotice;
     let dir = std::env::temp_dir().join(format!("toguz-startup-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("save.ron");
@@ -509,7 +530,7 @@ fn a_damaged_save_at_start_up_is_kept_aside_and_the_player_is_told() {
     app.update();
     app.update();
     let notice = app.world().resource::<SaveNotice>().0.clone().expect("the player is told");
-    assert_eq!(notice, toguz::app::persistence::NOTICE_DAMAGED);
+    assert_eq!(notice, toguz::app::saves::persistence::NOTICE_DAMAGED);
     let aside = path.with_extension("ron.damaged");
     assert_eq!(std::fs::read_to_string(&aside).unwrap(), "not a save at all {{{", "the damaged save is kept");
     // The app's last save is written on the I/O pool: let it land before the folder goes.
@@ -518,11 +539,11 @@ fn a_damaged_save_at_start_up_is_kept_aside_and_the_player_is_told() {
 }
 
 #[derive(Resource, Default)]
-struct HeardCues(Vec<toguz::app::sowing::Cue>);
+struct HeardCues(Vec<toguz::app::board::sowing::Cue>);
 
 #[test]
 fn each_landing_stone_and_the_capture_have_their_sound() {
-    use toguz::app::sowing::Cue;
+    use toguz::app::board::sowing::Cue;
     let mut app = app_with(Mode::HotSeat, Speed::Normal);
     app.init_resource::<HeardCues>().add_systems(
         Update,
@@ -620,7 +641,7 @@ fn a_tap_held_across_the_computers_reply_plays_nothing() {
     touch(&mut app, TouchPhase::Ended, at);
     frames(&mut app, 3);
     assert_eq!(moves(&app).len(), 1, "a position the player had not seen is not played on");
-    let toast = app.world().resource::<toguz::app::hud::ToastState>().text.clone();
+    let toast = app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.clone();
     assert!(toast.contains("changed"), "{toast}");
     tap(&mut app, Side::Black, 5);
     assert_eq!(moves(&app).len(), 2, "the next tap plays");
@@ -639,7 +660,7 @@ fn the_bars_follow_the_stones_not_the_rules_while_a_move_is_sown() {
     // White's hole 2: nine stones, the last takes Black's first hole (10 stones).
     tap(&mut app, Side::White, 2);
     frames(&mut app, 20);
-    assert!(app.world().resource::<toguz::app::sowing::Timeline>().running());
+    assert!(app.world().resource::<toguz::app::board::sowing::Timeline>().running());
     assert_eq!(named_text(&mut app, "Kazan in the bottom bar"), "0", "the capture has not landed yet");
     assert_ne!(
         named_text(&mut app, "Status in the top bar"),
@@ -647,14 +668,14 @@ fn the_bars_follow_the_stones_not_the_rules_while_a_move_is_sown() {
         "Black's turn starts when the stones stop"
     );
     frames(&mut app, 400);
-    assert!(!app.world().resource::<toguz::app::sowing::Timeline>().running());
+    assert!(!app.world().resource::<toguz::app::board::sowing::Timeline>().running());
     assert_eq!(named_text(&mut app, "Kazan in the bottom bar"), "10");
     assert_eq!(named_text(&mut app, "Status in the top bar"), "to move");
 }
 
 #[test]
 fn sixes_and_nines_are_underlined_where_a_player_reads_them_upside_down() {
-    use toguz::app::board::SixNineMark;
+    use toguz::app::board::view::SixNineMark;
     fn marked(app: &mut App) -> usize {
         let mut q = app.world_mut().query_filtered::<&Visibility, With<SixNineMark>>();
         q.iter(app.world()).filter(|v| **v != Visibility::Hidden).count()
@@ -683,7 +704,7 @@ fn sow_and_sweep(speed: Speed) -> (usize, usize) {
     tap(&mut app, Side::White, 2);
     let (mut total, mut first_rise, mut last_rise) = (0, None, 0);
     let mut kazan = named_text(&mut app, "Kazan in the bottom bar");
-    while app.world().resource::<toguz::app::sowing::Timeline>().running() && total < 2000 {
+    while app.world().resource::<toguz::app::board::sowing::Timeline>().running() && total < 2000 {
         app.update();
         total += 1;
         let now = named_text(&mut app, "Kazan in the bottom bar");
@@ -717,7 +738,7 @@ fn at_normal_speed_a_move_and_its_capture_land_within_a_second_and_a_half_and_sl
 /// 4 + 4 + 1, so a count reads at a glance.
 #[test]
 fn nine_stones_lie_two_pairs_to_a_row_in_every_hole_at_every_size() {
-    use toguz::app::layout::{analysis_room, lesson_room};
+    use toguz::app::board::layout::{analysis_room, lesson_room};
     let sizes = [
         Vec2::new(360.0, 640.0),
         Vec2::new(390.0, 844.0),
@@ -740,7 +761,7 @@ fn nine_stones_lie_two_pairs_to_a_row_in_every_hole_at_every_size() {
             [("game", [0.0; 4]), ("lesson", lesson_room(size)), ("review", analysis_room(size))]
         {
             let layout = BoardLayout::with_room(size, Side::White, [0.0; 4], room);
-            for place in (0..18).map(toguz::app::board::place_at) {
+            for place in (0..18).map(toguz::app::board::stones::place_at) {
                 let nine: Vec<Vec2> = (0..9).map(|k| layout.stone_position(place, k)).collect();
                 // Holes run along y in both orientations (rows go up from the player's edge).
                 let across = distinct(nine.iter().map(|p| p.x).collect());
@@ -756,7 +777,7 @@ fn nine_stones_lie_two_pairs_to_a_row_in_every_hole_at_every_size() {
 
 #[test]
 fn any_count_from_0_to_162_stays_inside_every_kazan_and_every_hole_at_every_size() {
-    use toguz::app::layout::{analysis_room, lesson_room};
+    use toguz::app::board::layout::{analysis_room, lesson_room};
     let sizes = [
         Vec2::new(360.0, 640.0),
         Vec2::new(390.0, 844.0),
@@ -771,7 +792,7 @@ fn any_count_from_0_to_162_stays_inside_every_kazan_and_every_hole_at_every_size
         {
             let layout = BoardLayout::with_room(size, Side::White, [0.0; 4], room);
             let r = layout.stone / 2.0;
-            for place in (0..20).map(toguz::app::board::place_at) {
+            for place in (0..20).map(toguz::app::board::stones::place_at) {
                 let rect = layout.place(place).inflate(0.5);
                 for k in 0..162 {
                     let p = layout.stone_position(place, k);

@@ -14,11 +14,14 @@ use bevy::render::settings::WgpuSettings;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::{ExitCondition, PrimaryWindow, WindowResolution};
 use toguz::ai::Level;
-use toguz::app::board::{HoleView, KazanView, StoneSlots, place_at, rule_counts};
-use toguz::app::layout::BoardLayout;
-use toguz::app::persistence::{NOTICE_DAMAGED, SaveNotice, SavePath, SaveWriter, read_save};
-use toguz::app::widgets::{Tap, button_at, english};
-use toguz::app::{GamePlugins, Screen, Session, Settings, Speed};
+use toguz::app::GamePlugins;
+use toguz::app::board::layout::BoardLayout;
+use toguz::app::board::stones::{HoleView, KazanView, StoneSlots, place_at, rule_counts};
+use toguz::app::saves::persistence::{NOTICE_DAMAGED, SaveNotice, SavePath, SaveWriter, read_save};
+use toguz::app::state::screen::Screen;
+use toguz::app::state::session::Session;
+use toguz::app::state::settings::{Settings, Speed};
+use toguz::app::ui::widgets::{Tap, button_at, english};
 use toguz::game::{Game, Mode};
 use toguz::rules::{Hole, Side};
 
@@ -223,7 +226,7 @@ pub(crate) fn assert_board_whole(app: &mut App) {
     assert_eq!(stones, 162);
 }
 
-pub(crate) fn flushed_save(app: &mut App, dir: &Path) -> toguz::app::persistence::Loaded {
+pub(crate) fn flushed_save(app: &mut App, dir: &Path) -> toguz::app::saves::persistence::Loaded {
     app.world_mut().resource_mut::<SaveWriter>().flush();
     read_save(&dir.join("save.ron")).expect("a save was written")
 }
@@ -427,7 +430,7 @@ fn at_screen(which: &str, size: Vec2, dir: &Path) -> App {
             let world = app.world_mut();
             let generation = world.resource::<Session>().generation + 1;
             *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
-            world.write_message(toguz::app::BoardReset);
+            world.write_message(toguz::app::state::session::BoardReset);
             frames(&mut app, 4);
         }
         other => panic!("no screen {other}"),
@@ -570,7 +573,10 @@ fn a_press_that_slides_off_a_button_or_lands_on_a_panel_does_nothing() {
     assert_eq!(button_at(app.world_mut(), hidden_hint), Some(close), "the open menu hides the bar's buttons");
     // A tap outside the menu closes it, and plays nothing.
     touch_tap_arriving(&mut app, hidden_hint);
-    assert!(!app.world().resource::<toguz::app::hud::MenuOpen>().0, "a tap outside the menu closes it");
+    assert!(
+        !app.world().resource::<toguz::app::screens::game::menu::MenuOpen>().0,
+        "a tap outside the menu closes it"
+    );
     assert!(has_button(&mut app, "Hint"));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -710,22 +716,22 @@ pub(crate) fn assert_texts_whole(app: &mut App, what: &str) {
     }
 }
 
-pub(crate) fn with_language(dir: &Path, lang: toguz::app::locale::Lang) {
-    let save = toguz::app::persistence::SaveFile {
-        version: toguz::app::persistence::VERSION,
+pub(crate) fn with_language(dir: &Path, lang: toguz::app::i18n::locale::Lang) {
+    let save = toguz::app::saves::persistence::SaveFile {
+        version: toguz::app::saves::persistence::VERSION,
         settings: Settings { lang: Some(lang), ..Settings::default() },
         game: None,
     };
-    toguz::app::persistence::write_atomically(
+    toguz::app::saves::persistence::write_atomically(
         &dir.join("save.ron"),
-        &toguz::app::persistence::to_text(&save),
+        &toguz::app::saves::persistence::to_text(&save),
     )
     .unwrap();
 }
 
 #[test]
 fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_counts_clear() {
-    use toguz::app::locale::{Lang, Locale};
+    use toguz::app::i18n::locale::{Lang, Locale};
     let dir = save_dir("languages-fit");
     for lang in Lang::ALL {
         for size in [SMALL_PHONE, PHONE] {
@@ -763,7 +769,7 @@ fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_c
                     })
                     .unwrap()
             };
-            let text = app.world().resource::<toguz::app::hud::ToastState>().text.clone();
+            let text = app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.clone();
             assert!(!text.is_empty(), "{what}: the long press says where the stone lands");
             let (top, bottom) = (layout.top_bar, size.y - layout.bottom_bar);
             assert!(toast.min.y >= top && toast.max.y <= bottom, "{what}: '{text}' covers a bar: {toast:?}");
@@ -797,7 +803,7 @@ fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_c
             let world = app.world_mut();
             let generation = world.resource::<Session>().generation + 1;
             *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
-            world.write_message(toguz::app::BoardReset);
+            world.write_message(toguz::app::state::session::BoardReset);
             frames(&mut app, 4);
             assert_nothing_clipped(&mut app, size, &format!("{what}, game over"));
             press(&mut app, "Moves");
@@ -817,7 +823,7 @@ fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_c
 
 #[test]
 fn the_menu_in_a_game_fits_a_phone_held_sideways_in_every_language_and_quits_to_the_title() {
-    use toguz::app::locale::Lang;
+    use toguz::app::i18n::locale::Lang;
     let dir = save_dir("menu-sideways");
     for lang in Lang::ALL {
         for size in [PHONE_SIDEWAYS, Vec2::new(640.0, 360.0), PHONE] {
@@ -839,7 +845,7 @@ fn the_menu_in_a_game_fits_a_phone_held_sideways_in_every_language_and_quits_to_
 
 #[test]
 fn the_language_changes_at_once_from_the_title_and_the_menu_and_is_kept() {
-    use toguz::app::locale::Lang;
+    use toguz::app::i18n::locale::Lang;
     let dir = save_dir("language-switch");
     let mut app = start_app(PHONE, &dir);
     let texts = |app: &mut App| -> Vec<String> {
@@ -918,7 +924,7 @@ fn assert_turn_shown(app: &mut App, bar: &str, what: &str) {
 
 #[test]
 fn whose_turn_it_is_shows_in_every_language_at_every_size_with_undo_redo_hint_and_menu() {
-    use toguz::app::locale::Lang;
+    use toguz::app::i18n::locale::Lang;
     let dir = save_dir("turn-shown");
     for lang in Lang::ALL {
         for size in [SMALL_PHONE, PHONE, PHONE_SIDEWAYS, Vec2::new(640.0, 360.0), TABLET] {
@@ -964,15 +970,17 @@ fn in_hot_seat_the_far_players_menu_and_messages_face_them_and_their_undo_takes_
         .query_filtered::<Entity, With<Button>>()
         .iter(app.world())
         .find(|&e| app.world().get::<Name>(e).is_some_and(|n| n.as_str() == "Button Undo (far side)"));
-    app.world_mut().commands().trigger(toguz::app::widgets::Tap { entity: undo.unwrap(), at: Vec2::ZERO });
+    app.world_mut()
+        .commands()
+        .trigger(toguz::app::ui::widgets::Tap { entity: undo.unwrap(), at: Vec2::ZERO });
     frames(&mut app, 2);
     assert_eq!(moves(&app), [7], "the far player's Undo, reached all the same, left the near player's move");
-    let said = app.world().resource::<toguz::app::hud::ToastState>().text.clone();
+    let said = app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.clone();
     assert!(said.contains("White"), "the far player is told whose move it was: '{said}'");
     // It is Black's turn: White's Hint would show White Black's best move.
     press(&mut app, "Hint");
     frames(&mut app, 2);
-    let said = app.world().resource::<toguz::app::hud::ToastState>().text.clone();
+    let said = app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.clone();
     assert!(said.starts_with("It is Black’s turn"), "the near player's Hint waits for their turn: '{said}'");
     // The message is shown to both players, each copy facing its player.
     assert!(
@@ -1013,7 +1021,7 @@ fn in_hot_seat_the_far_players_menu_and_messages_face_them_and_their_undo_takes_
 
 #[test]
 fn a_panel_over_the_result_hides_it_and_every_panel_card_is_opaque() {
-    assert_eq!(toguz::app::theme::PANEL.alpha(), 1.0, "nothing shows through a panel's card");
+    assert_eq!(toguz::app::ui::theme::PANEL.alpha(), 1.0, "nothing shows through a panel's card");
     let dir = save_dir("panel-hides");
     let mut app = start_app(PHONE, &dir);
     press(&mut app, "Play hot-seat");
@@ -1022,7 +1030,7 @@ fn a_panel_over_the_result_hides_it_and_every_panel_card_is_opaque() {
     let world = app.world_mut();
     let generation = world.resource::<Session>().generation + 1;
     *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
-    world.write_message(toguz::app::BoardReset);
+    world.write_message(toguz::app::state::session::BoardReset);
     frames(&mut app, 4);
     assert!(named_rect(&mut app, "Game over").is_some(), "the result is shown");
     for (open, close) in [("Moves", "Close"), ("Menu", "Resume")] {
@@ -1046,13 +1054,17 @@ fn a_tapped_button_does_not_stay_lit_once_the_finger_or_mouse_button_is_lifted()
     let interaction = *app.world().get::<Interaction>(entity).unwrap();
     assert_eq!(interaction, Interaction::Hovered, "the mouse is still over the choice it clicked");
     let color = app.world().get::<BackgroundColor>(entity).unwrap().0;
-    assert_ne!(color, toguz::app::theme::BUTTON_HOVER, "the clicked choice is not left lit as if hovered");
+    assert_ne!(
+        color,
+        toguz::app::ui::theme::BUTTON_HOVER,
+        "the clicked choice is not left lit as if hovered"
+    );
     // A mouse that moves again lights what it is over.
     let window = window_entity(&mut app);
     app.world_mut().write_message(bevy::window::CursorMoved { window, position: at, delta: None });
     frames(&mut app, 2);
     let color = app.world().get::<BackgroundColor>(entity).unwrap().0;
-    assert_eq!(color, toguz::app::theme::BUTTON_HOVER, "a moving mouse shows what it is over");
+    assert_eq!(color, toguz::app::ui::theme::BUTTON_HOVER, "a moving mouse shows what it is over");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1078,7 +1090,7 @@ fn the_landing_hint_hides_neither_the_hole_pressed_nor_the_hole_it_lights() {
                 |phase| TouchInput { phase, position: pressed.center(), window, force: None, id: 40 };
             app.world_mut().write_message(finger(TouchPhase::Started));
             frames(&mut app, 40);
-            let hint = app.world().resource::<toguz::app::input::LandingHint>().0;
+            let hint = app.world().resource::<toguz::app::board::input::LandingHint>().0;
             let (_, landing) = hint.expect("a long press shows where the last stone lands");
             let lit = hole_on_screen(&app, landing.side, landing.hole.number());
             let said = named_rect(&mut app, "Messages").expect("the hint is said in words");

@@ -2,11 +2,12 @@
 //! aside without touching the save; a game of the list opens in review.
 
 use bevy::prelude::*;
-use toguz::app::history::{History, HistoryFile, PastGame, civil_date, read_history_text};
-use toguz::app::persistence::SavedMoves;
-use toguz::app::review::Review;
-use toguz::app::{Screen, Session};
+use toguz::app::saves::history::{History, HistoryFile, PastGame, civil_date, read_history_text};
+use toguz::app::screens::review::shown::Review;
+use toguz::app::state::screen::Screen;
+use toguz::app::state::session::Session;
 use toguz::game::Mode;
+use toguz::game::SavedMoves;
 use toguz::rules::Side;
 
 use super::flows::{
@@ -119,7 +120,7 @@ fn the_days_are_counted_into_dates_as_the_calendar_does() {
 
 #[test]
 fn a_games_first_line_that_wraps_keeps_its_date_and_result_inside_its_box_on_a_small_phone() {
-    use toguz::app::locale::Lang;
+    use toguz::app::i18n::locale::Lang;
     let dir = save_dir("history-wraps");
     for lang in Lang::ALL {
         for size in [super::flows::SMALL_PHONE, PHONE] {

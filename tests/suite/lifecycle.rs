@@ -6,11 +6,12 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 use toguz::ai::Level;
-use toguz::app::ai_task::Thinking;
-use toguz::app::hud::MenuOpen;
-use toguz::app::lifecycle::InBackground;
-use toguz::app::persistence::read_save;
-use toguz::app::{Screen, Settings};
+use toguz::app::computer::ai_task::Thinking;
+use toguz::app::platform::lifecycle::InBackground;
+use toguz::app::saves::persistence::read_save;
+use toguz::app::screens::game::menu::MenuOpen;
+use toguz::app::state::screen::Screen;
+use toguz::app::state::settings::Settings;
 use toguz::rules::Side;
 
 use super::flows::{
@@ -97,10 +98,10 @@ fn in_the_background_the_game_is_saved_at_once_and_the_computer_waits_until_the_
     click(&mut app, "Medium");
     press(&mut app, "Play vs computer");
     frames(&mut app, 3);
-    app.world_mut().resource_mut::<Settings>().speed = toguz::app::Speed::Instant;
+    app.world_mut().resource_mut::<Settings>().speed = toguz::app::state::settings::Speed::Instant;
     // The player's move, and at once to the background, while the computer thinks.
     let at = {
-        let layout = app.world().resource::<toguz::app::layout::BoardLayout>();
+        let layout = app.world().resource::<toguz::app::board::layout::BoardLayout>();
         let c = layout.hole(Side::White, toguz::rules::Hole::new(7).unwrap()).center();
         Vec2::new(c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y)
     };

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use toguz::app::locale::{Lang, Locale, Message, PluralForm, parse_catalog};
+use toguz::app::i18n::locale::{Lang, Locale, Message, PluralForm, parse_catalog};
 
 fn catalog(lang: Lang) -> std::collections::HashMap<String, Message> {
     parse_catalog(lang.file()).unwrap_or_else(|e| panic!("{}.ron does not parse: {e}", lang.code()))
@@ -53,10 +53,19 @@ fn every_language_has_every_message_with_the_same_slots_and_none_empty() {
 fn every_message_is_used_by_the_game() {
     let mut source = String::new();
     // The game's code, and the lessons, whose captions are locale keys too.
-    for dir in ["/src/app", "/assets/tutorial"] {
-        for entry in std::fs::read_dir(format!("{}{dir}", env!("CARGO_MANIFEST_DIR"))).unwrap() {
-            source += &std::fs::read_to_string(entry.unwrap().path()).unwrap();
+    // Folders and all: the app is laid out in folders by layer.
+    fn read_all(dir: &std::path::Path, source: &mut String) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                read_all(&path, source);
+            } else {
+                *source += &std::fs::read_to_string(&path).unwrap();
+            }
         }
+    }
+    for dir in ["/src/app", "/assets/tutorial"] {
+        read_all(std::path::Path::new(&format!("{}{dir}", env!("CARGO_MANIFEST_DIR"))), &mut source);
     }
     for key in Locale::english_keys() {
         // Keys that name a player are built from the player's part: "result.{}_wins".
@@ -76,7 +85,7 @@ fn every_message_is_used_by_the_game() {
 #[test]
 fn every_character_of_every_language_is_in_the_bundled_font() {
     use skrifa::MetadataProvider;
-    let font = skrifa::FontRef::new(toguz::app::FONT).expect("the bundled font parses");
+    let font = skrifa::FontRef::new(toguz::app::ui::theme::FONT).expect("the bundled font parses");
     let charmap = font.charmap();
     for lang in Lang::ALL {
         let mut missing = BTreeSet::new();

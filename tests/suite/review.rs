@@ -2,16 +2,18 @@
 //! player who knows a game's record (or Lichess, or PlayOK) expects them.
 
 use bevy::prelude::*;
-use toguz::app::last_move::LastMoveMark;
-use toguz::app::layout::BoardLayout;
-use toguz::app::review::{MoveCell, MoveListOpen};
-use toguz::app::widgets::Selected;
-use toguz::app::{Screen, Session};
+use toguz::app::board::last_move::LastMoveMark;
+use toguz::app::board::layout::BoardLayout;
+use toguz::app::screens::review::move_list::MoveCell;
+use toguz::app::state::panels::MoveListOpen;
+use toguz::app::state::screen::Screen;
+use toguz::app::state::session::Session;
+use toguz::app::ui::widgets::Selected;
 use toguz::rules::Side;
 use toguz::rules::notation::MoveText;
 
 use bevy::input::touch::{TouchInput, TouchPhase};
-use toguz::app::review::Review;
+use toguz::app::screens::review::shown::Review;
 use toguz::game::Game;
 
 use super::flows::{
@@ -123,7 +125,7 @@ fn long_move_list_by_pages(size: Vec2) {
         let world = app.world_mut();
         let generation = world.resource::<Session>().generation + 1;
         *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
-        world.write_message(toguz::app::BoardReset);
+        world.write_message(toguz::app::state::session::BoardReset);
     }
     frames(&mut app, 4);
     press(&mut app, "Moves");
@@ -247,7 +249,10 @@ fn review_steps_through_the_game_by_buttons_swipes_and_the_list_and_leaves_the_g
     assert_eq!(*app.world().resource::<Session>().game.position(), game.start());
     assert_board_whole_in_review(&mut app);
     press(&mut app, "Next move");
-    assert!(app.world().resource::<toguz::app::sowing::Timeline>().running(), "a step forward is sown again");
+    assert!(
+        app.world().resource::<toguz::app::board::sowing::Timeline>().running(),
+        "a step forward is sown again"
+    );
     frames(&mut app, 200);
     assert_eq!(moves(&app), [7]);
     assert_board_whole_in_review(&mut app);
@@ -293,8 +298,8 @@ fn review_steps_through_the_game_by_buttons_swipes_and_the_list_and_leaves_the_g
 /// The board in review: the same checks as in a game, on the review screen.
 fn assert_board_whole_in_review(app: &mut App) {
     assert_eq!(screen(app), Screen::Review);
-    let counts = toguz::app::board::rule_counts(app.world().resource::<Session>().game.position());
-    let shown = app.world().resource::<toguz::app::board::StoneSlots>().counts();
+    let counts = toguz::app::board::stones::rule_counts(app.world().resource::<Session>().game.position());
+    let shown = app.world().resource::<toguz::app::board::stones::StoneSlots>().counts();
     assert_eq!(shown, counts, "the stones are where the rules say");
 }
 
@@ -312,7 +317,7 @@ fn play_from_here_starts_a_new_game_from_the_reviewed_position_and_it_survives_a
         // Looking back never shortens the game kept: not in the save, not in the history.
         let saved = flushed_save(&mut app, &dir);
         assert_eq!(saved.game.map(|g| g.moves), Some(vec![7, 3, 2, 9]));
-        let history = &app.world().resource::<toguz::app::history::History>().games;
+        let history = &app.world().resource::<toguz::app::saves::history::History>().games;
         assert_eq!(history.iter().map(|g| g.game.moves.clone()).collect::<Vec<_>>(), [vec![7, 3, 2, 9]]);
         // The game set aside is unfinished: the new game would replace it, so the player is asked.
         press(&mut app, "Play from here");
@@ -328,7 +333,7 @@ fn play_from_here_starts_a_new_game_from_the_reviewed_position_and_it_survives_a
         assert_eq!(*app.world().resource::<Session>().game.position(), reviewed);
         assert!(moves(&app).is_empty(), "a new game");
         tap_hole(&mut app, Side::White, 5);
-        let history = &app.world().resource::<toguz::app::history::History>().games;
+        let history = &app.world().resource::<toguz::app::saves::history::History>().games;
         let kept: Vec<Vec<u8>> = history.iter().map(|g| g.game.moves.clone()).collect();
         assert_eq!(kept, [vec![7, 3, 2, 9], vec![5]], "the game played on from is kept whole");
         reviewed

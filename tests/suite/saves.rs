@@ -6,17 +6,20 @@ use std::path::Path;
 
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-use toguz::app::history::{
+use toguz::app::platform::storage::{ASIDE_KEPT, aside_name, set_aside};
+use toguz::app::saves::history::{
     History, HistoryNotice, NOTICE_HISTORY_DAMAGED, NOTICE_HISTORY_KEPT_ASIDE, NOTICE_HISTORY_NOT_KEPT,
     PastGame, read_history_text,
 };
-use toguz::app::persistence::{
-    NOTICE_GAME_KEPT_ASIDE, NOTICE_NEWER_KEPT_ASIDE, SaveFile, SaveNotice, SaveWriter, SavedMoves, VERSION,
-    read_save, to_text, write_atomically,
+use toguz::app::saves::persistence::{
+    NOTICE_GAME_KEPT_ASIDE, NOTICE_NEWER_KEPT_ASIDE, SaveFile, SaveNotice, SaveWriter, VERSION, read_save,
+    to_text, write_atomically,
 };
-use toguz::app::storage::{ASIDE_KEPT, aside_name, set_aside};
-use toguz::app::{Screen, Session, Settings, Speed, Toast};
-use toguz::game::Mode;
+use toguz::app::state::messages::Toast;
+use toguz::app::state::screen::Screen;
+use toguz::app::state::session::Session;
+use toguz::app::state::settings::{Settings, Speed};
+use toguz::game::{Mode, SavedMoves};
 use toguz::rules::Side;
 
 use super::flows::{PHONE, finished_game, frames, press, save_dir, start_app, tap_hole};
@@ -140,7 +143,7 @@ fn a_history_that_cannot_be_written_is_said_once_and_the_save_still_holds_the_ga
     tap_hole(&mut app, Side::Black, 3);
     writer(&mut app).flush();
     frames(&mut app, 3);
-    let sentence = toguz::app::widgets::english(NOTICE_HISTORY_NOT_KEPT);
+    let sentence = toguz::app::ui::widgets::english(NOTICE_HISTORY_NOT_KEPT);
     let said = &app.world().resource::<Said>().0;
     assert_eq!(said.iter().filter(|t| **t == sentence).count(), 1, "said once: {said:?}");
     assert_eq!(app.world().resource::<SaveNotice>().0.as_deref(), Some(NOTICE_HISTORY_NOT_KEPT));
@@ -514,7 +517,7 @@ fn damaged_saves_and_histories_never_crash_the_app_and_what_cannot_be_used_is_ke
         game: Some(SavedMoves::of(&game.truncated(30))),
     });
     let past = |g: &toguz::game::Game| PastGame { date: "2026-11-30".into(), game: SavedMoves::of(g) };
-    let history = ron::to_string(&toguz::app::history::HistoryFile {
+    let history = ron::to_string(&toguz::app::saves::history::HistoryFile {
         version: 1,
         games: vec![past(&game), past(&game.truncated(12))],
     })
@@ -523,7 +526,7 @@ fn damaged_saves_and_histories_never_crash_the_app_and_what_cannot_be_used_is_ke
     // The readers alone, over many kinds of damage: an answer every time, never a panic.
     for _ in 0..2000 {
         let bad_save = damaged(save.as_bytes(), &mut dice);
-        let _ = toguz::app::persistence::read_save_text(&String::from_utf8_lossy(&bad_save));
+        let _ = toguz::app::saves::persistence::read_save_text(&String::from_utf8_lossy(&bad_save));
         let bad_history = damaged(history.as_bytes(), &mut dice);
         let _ = read_history_text(&String::from_utf8_lossy(&bad_history));
     }
@@ -537,7 +540,7 @@ fn damaged_saves_and_histories_never_crash_the_app_and_what_cannot_be_used_is_ke
         std::fs::write(dir.join("save.ron"), &bad_save).unwrap();
         std::fs::write(dir.join("history.ron"), &bad_history).unwrap();
         let save_usable = std::str::from_utf8(&bad_save)
-            .is_ok_and(|t| toguz::app::persistence::read_save_text(t).notice.is_none());
+            .is_ok_and(|t| toguz::app::saves::persistence::read_save_text(t).notice.is_none());
         let history_usable = std::str::from_utf8(&bad_history)
             .ok()
             .and_then(|t| read_history_text(t).ok())

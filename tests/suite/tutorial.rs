@@ -6,10 +6,12 @@ use std::path::Path;
 
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
-use toguz::app::layout::BoardLayout;
-use toguz::app::tutorial::{Feedback, LessonRun, Phase};
-use toguz::app::widgets::english;
-use toguz::app::{Screen, Session, Settings};
+use toguz::app::board::layout::BoardLayout;
+use toguz::app::screens::lessons::lesson::{Feedback, LessonRun, Phase};
+use toguz::app::state::screen::Screen;
+use toguz::app::state::session::Session;
+use toguz::app::state::settings::Settings;
+use toguz::app::ui::widgets::english;
 use toguz::lesson::{Kind, Tapped, Target, Verdict, all_taps};
 use toguz::rules::Side;
 
@@ -171,8 +173,9 @@ fn a_new_player_learns_every_lesson_by_touch_and_the_progress_survives_a_restart
         click(&mut app, "Instant");
         open_list_from_title(&mut app);
         let titles: Vec<String> = {
-            let handle = app.world().resource::<toguz::app::tutorial::CourseHandle>().0.clone();
-            let files = app.world().resource::<Assets<toguz::app::tutorial::CourseFile>>();
+            let handle =
+                app.world().resource::<toguz::app::screens::lessons::course::CourseHandle>().0.clone();
+            let files = app.world().resource::<Assets<toguz::app::screens::lessons::course::CourseFile>>();
             let course = files.get(&handle).unwrap().0.as_ref().unwrap();
             course
                 .lessons
@@ -354,7 +357,7 @@ fn node_rect(app: &mut App, name: &str) -> Rect {
 
 #[test]
 fn every_step_of_every_lesson_fits_a_small_phone_in_every_language_with_its_longest_words() {
-    use toguz::app::locale::{Lang, Locale};
+    use toguz::app::i18n::locale::{Lang, Locale};
     let dir = save_dir("tutorial-languages");
     let longest_why = ["why.kazan_never_sown", "why.first_stone_back", "why.count", "why.capture_not_tuzdik"];
     for lang in Lang::ALL {
@@ -451,7 +454,7 @@ fn a_click_that_opens_the_board_never_falls_through_onto_a_hole_beneath_it() {
     frames(&mut app, 5);
     assert_eq!(screen(&app), Screen::Game);
     assert_eq!(moves(&app), [7], "no move was played by the click that closed the list");
-    let said = app.world().resource::<toguz::app::hud::ToastState>().text.clone();
+    let said = app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.clone();
     assert!(said.is_empty(), "nothing is said about a tap the player never made: {said}");
     let _ = std::fs::remove_dir_all(&dir);
 }

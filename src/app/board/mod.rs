@@ -1,0 +1,17 @@
+//! The board as entities: its geometry (`layout`, pure), the pieces shared by the view and the animation
+//! (`stones`), the view that follows the rules, the sowing animation, touch input, the last move's marks
+//! and the sounds.
+
+pub mod input;
+pub mod last_move;
+pub mod layout;
+pub mod sound;
+pub mod sowing;
+pub mod stones;
+pub mod view;
+
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((view::plugin, sowing::plugin, input::plugin, sound::plugin, last_move::plugin));
+}

@@ -1,0 +1,151 @@
+//! `toguz --screenshot FILE [--moves …] [--after-ms N] [--mode …] [--hint H] [--size WxH]`: sets up a game,
+//! renders it (after the last move's animation has run for N ms, if asked), saves a PNG and quits. This is
+//! how the game is looked at headless, under `xvfb-run`.
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+
+use crate::ai::Level;
+use crate::game::{Game, Mode};
+use crate::rules::{Hole, Side};
+
+use crate::app::board::input::LandingHint;
+use crate::app::board::input::light_landing;
+use crate::app::computer::ai_task::AiPaused;
+use crate::app::i18n::locale::Locale;
+use crate::app::screens::game::menu::MenuOpen;
+use crate::app::screens::review::analysis::Analysis;
+use crate::app::screens::review::analysis::ComputerView;
+use crate::app::screens::review::shown::ReviewAt;
+use crate::app::state::launch::Launch;
+use crate::app::state::messages::Toast;
+use crate::app::state::panels::MoveListOpen;
+use crate::app::state::screen::Screen;
+use crate::app::state::session::{BoardReset, PlayHole, Session};
+use crate::app::state::settings::Settings;
+
+#[derive(Resource, Default)]
+struct Shot {
+    frames: u32,
+    /// Seconds since the animated move was played.
+    since_move: Option<f32>,
+    taken: bool,
+    wait_frames: u32,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Shot>().add_systems(Startup, set_up).add_systems(Update, drive);
+}
+
+fn set_up(
+    launch: Res<Launch>,
+    mut settings: ResMut<Settings>,
+    mut menu: ResMut<MenuOpen>,
+    mut move_list: ResMut<MoveListOpen>,
+    mut session: ResMut<Session>,
+    mut next: ResMut<NextState<Screen>>,
+    mut paused: ResMut<AiPaused>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if launch.lang.is_some() {
+        settings.lang = launch.lang;
+    }
+    menu.0 = launch.menu;
+    move_list.0 = launch.move_list;
+    if let Some(path) = &launch.screenshot {
+        // The program quits once the file exists: an old one must not count.
+        let _ = std::fs::remove_file(path);
+    }
+    if launch.lessons {
+        next.set(Screen::Lessons);
+    }
+    if launch.title || launch.lessons || launch.tutorial.is_some() {
+        // The tutorial opens the lesson itself once the course is read.
+        return;
+    }
+    let mode = launch.mode.unwrap_or(Mode::Computer { level: Level::Easy, human: Side::White });
+    // The screenshot shows the position as set up: the computer does not reply.
+    paused.0 = launch.screenshot.is_some();
+    let upto =
+        if launch.after_ms.is_some() { launch.moves.len().saturating_sub(1) } else { launch.moves.len() };
+    let game = match Game::from_moves(mode, &launch.moves[..upto]) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("toguz: --moves: {e}");
+            std::process::exit(2);
+        }
+    };
+    *session = Session { game, generation: 1, lesson: false };
+    reset.write(BoardReset);
+    if launch.screenshot.is_some() || !launch.moves.is_empty() || launch.mode.is_some() {
+        next.set(Screen::Game);
+    }
+}
+
+fn drive(
+    time: Res<Time>,
+    launch: Res<Launch>,
+    session: Res<Session>,
+    locale: Res<Locale>,
+    mut shot: ResMut<Shot>,
+    mut hint: ResMut<LandingHint>,
+    mut play: MessageWriter<PlayHole>,
+    mut toasts: MessageWriter<Toast>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+    (screen, mut review): (Res<State<Screen>>, MessageWriter<ReviewAt>),
+    (analysis, view): (Res<Analysis>, Res<ComputerView>),
+) {
+    let Some(path) = launch.screenshot.clone() else { return };
+    shot.frames += 1;
+    // A lesson or the lesson list waits for the course to be read and the screen to open.
+    let waiting_for = match (&launch.tutorial, launch.lessons) {
+        (Some(_), _) => Some(Screen::Lesson),
+        (None, true) => Some(Screen::Lessons),
+        _ => None,
+    };
+    if let Some(wanted) = waiting_for {
+        if *screen.get() != wanted {
+            shot.frames = 0;
+            return;
+        }
+        if launch.after_ms.is_some() {
+            shot.since_move.get_or_insert(0.0);
+        }
+    }
+    // Let the board spawn and lay out first.
+    if shot.frames == 4 {
+        if let (Some(_), Some(&last)) = (launch.after_ms, launch.moves.last()) {
+            let hole = Hole::new(last).expect("checked by the parser");
+            play.write(PlayHole { hole, generation: session.generation });
+            shot.since_move = Some(0.0);
+        }
+        if launch.review.is_some() {
+            review.write(ReviewAt(launch.review));
+        }
+        if let Some(h) = launch.hint.and_then(Hole::new) {
+            light_landing(&locale, &session.game, h, &mut hint, &mut toasts);
+        }
+    }
+    if let Some(t) = shot.since_move.as_mut() {
+        *t += time.delta_secs();
+    }
+    // A review shows the computer's view once it has gone through the game.
+    let analysed = !(*screen.get() == Screen::Review && view.on() && !analysis.is_done());
+    let ready = shot.frames > 12
+        && analysed
+        && match (launch.after_ms, shot.since_move) {
+            (Some(ms), Some(t)) => t * 1000.0 >= ms as f32,
+            _ => true,
+        };
+    if ready && !shot.taken {
+        shot.taken = true;
+        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
+    }
+    if shot.taken {
+        shot.wait_frames += 1;
+        if std::path::Path::new(&path).exists() || shot.wait_frames > 600 {
+            exit.write(AppExit::Success);
+        }
+    }
+}

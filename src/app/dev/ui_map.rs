@@ -1,0 +1,149 @@
+//! The screen listed for a script that drives the app as a person does: `TOGUZ_UI_MAP=FILE` on the
+//! desktop (the real-window check, `tests/window/`), or `<body data-toguz-ui>` in a browser opened at
+//! `?test` (`tests/web/`). Whenever it changes: the screen, the buttons a finger can reach and the holes,
+//! each with its centre in window pixels, then the game's state (what a script waits on before it taps):
+//!
+//! ```text
+//! view 390 844
+//! mode easy white            (or: mode hotseat)
+//! moves 12
+//! turn white                 (white | black | over)
+//! legal 1 3 7 9              (the holes the side to move may play)
+//! busy 0                     (the sowing animation runs)
+//! thinking 0                 (the computer's search runs, or its move waits)
+//! hint 7 lands black 3       (only while a landing hint shows)
+//! result white               (only when the game is over: white | black | draw)
+//! notice notice.damaged      (only while the title shows a notice about the save or the history)
+//! message Record copied…  (only while a message shows, in the game's bar or floating)
+//! position <position string>
+//! ```
+
+use bevy::prelude::*;
+
+use crate::app::board::input::LandingHint;
+use crate::app::board::layout::BoardLayout;
+use crate::app::board::sowing::Timeline;
+use crate::app::computer::ai_task::Thinking;
+use crate::app::saves::history::HistoryNotice;
+use crate::app::saves::persistence::SaveNotice;
+use crate::app::screens::game::messages::ToastState;
+use crate::app::state::screen::Screen;
+use crate::app::state::session::Session;
+use crate::app::state::view::ViewSize;
+use crate::app::ui::toast::FloatingToast;
+use crate::app::ui::widgets::{HitParams, hit_button};
+
+/// Where the list goes.
+#[derive(Resource)]
+pub enum UiMapOut {
+    File(std::path::PathBuf),
+    #[cfg(target_arch = "wasm32")]
+    Page,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    if let Some(path) = std::env::var_os("TOGUZ_UI_MAP") {
+        app.insert_resource(UiMapOut::File(path.into()));
+    }
+    app.add_systems(Last, write_ui_map.run_if(resource_exists::<UiMapOut>));
+}
+
+/// The game's state, after the screen.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct PlayState<'w> {
+    session: Res<'w, Session>,
+    timeline: Res<'w, Timeline>,
+    thinking: Res<'w, Thinking>,
+    hint: Res<'w, LandingHint>,
+    notice: Res<'w, SaveNotice>,
+    history_notice: Res<'w, HistoryNotice>,
+    message: Res<'w, ToastState>,
+    floating: Res<'w, FloatingToast>,
+    view: Res<'w, ViewSize>,
+}
+
+impl PlayState<'_> {
+    fn lines(&self) -> Vec<String> {
+        let game = &self.session.game;
+        let pos = game.position();
+        let over = pos.is_over();
+        let mut lines = vec![format!("view {:.0} {:.0}", self.view.0.x, self.view.0.y)];
+        lines.push(match game.mode {
+            crate::game::Mode::Computer { level, human } => format!("mode {} {human}", level.name()),
+            crate::game::Mode::HotSeat => "mode hotseat".into(),
+        });
+        lines.push(format!("moves {}", game.history().len()));
+        let turn = if over { "over".to_string() } else { pos.side_to_move().to_string() };
+        lines.push(format!("turn {turn}"));
+        let legal: Vec<String> = crate::rules::Hole::all()
+            .filter(|&h| !over && pos.check(h).is_ok())
+            .map(|h| h.to_string())
+            .collect();
+        lines.push(format!("legal {}", legal.join(" ")).trim_end().to_string());
+        lines.push(format!("busy {}", u8::from(self.timeline.running())));
+        lines.push(format!("thinking {}", u8::from(self.thinking.is_thinking())));
+        if let Some((hole, landing)) = self.hint.0 {
+            lines.push(format!("hint {hole} lands {} {}", landing.side, landing.hole));
+        }
+        if over {
+            lines.push(format!("result {}", game.status().word()));
+        }
+        for key in self.notice.0.iter().chain(&self.history_notice.0) {
+            lines.push(format!("notice {key}"));
+        }
+        let in_bar = (self.message.remaining > 0.0).then_some(self.message.text.as_str());
+        if let Some(said) = self.floating.shown().or(in_bar).filter(|t| !t.is_empty()) {
+            lines.push(format!("message {}", said.replace('\n', " ")));
+        }
+        lines.push(format!("position {pos}"));
+        lines
+    }
+}
+
+fn write_ui_map(
+    out: Res<UiMapOut>,
+    screen: Res<State<Screen>>,
+    hits: HitParams,
+    buttons: Query<(Entity, &Name, &UiGlobalTransform), With<Button>>,
+    layout: Option<Res<BoardLayout>>,
+    state: PlayState,
+    mut last: Local<String>,
+) {
+    let mut lines = vec![format!("screen {:?}", screen.get())];
+    let mut found: Vec<String> = buttons
+        .iter()
+        .filter_map(|(entity, name, transform)| {
+            let at = transform.translation / hits.window_scale();
+            (hit_button(&hits, at) == Some(entity)).then(|| {
+                format!("button {:.0} {:.0} {}", at.x, at.y, name.as_str().trim_start_matches("Button "))
+            })
+        })
+        .collect();
+    found.sort();
+    lines.extend(found);
+    // The layout exists only while a board is on screen (it is removed when the board goes).
+    if let Some(layout) = layout {
+        for side in crate::rules::Side::BOTH {
+            for hole in crate::rules::Hole::all() {
+                let c = layout.hole(side, hole).center();
+                let (x, y) = (c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y);
+                lines.push(format!("hole {x:.0} {y:.0} {side} {hole}"));
+            }
+        }
+    }
+    lines.extend(state.lines());
+    let text = lines.join("\n") + "\n";
+    if *last != text {
+        let written = match &*out {
+            UiMapOut::File(path) => {
+                let tmp = path.with_extension("tmp");
+                std::fs::write(&tmp, &text).and_then(|()| std::fs::rename(&tmp, path)).is_ok()
+            }
+            #[cfg(target_arch = "wasm32")]
+            UiMapOut::Page => crate::app::platform::web::set_page_state(&text),
+        };
+        if written {
+            *last = text;
+        }
+    }
+}

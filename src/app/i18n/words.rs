@@ -1,0 +1,204 @@
+//! The game's sentences in the player's language, built from the locale's messages and the rules' facts.
+//! Players are named the same way everywhere (bars, results, hints, refusals): against the computer it is
+//! "you" and "the computer", in hot-seat "White" and "Black".
+
+use crate::ai::{Level, Reason};
+use crate::game::Mode;
+use crate::rules::{Hole, IllegalMove, Landing, LandingEffect, Side, TuzdikRefusal};
+
+use crate::app::i18n::locale::Locale;
+use crate::lesson::Why;
+use crate::rules::EndReason;
+use crate::rules::Status;
+
+/// Who a side is in this game: the person, the computer, or White / Black in hot-seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Who {
+    You,
+    Computer,
+    White,
+    Black,
+}
+
+impl Who {
+    pub fn of(mode: &Mode, side: Side) -> Who {
+        match mode {
+            Mode::Computer { human, .. } if *human == side => Who::You,
+            Mode::Computer { .. } => Who::Computer,
+            Mode::HotSeat => match side {
+                Side::White => Who::White,
+                Side::Black => Who::Black,
+            },
+        }
+    }
+
+    /// The part of a key that names this player: `result.you_win`, `landing.white_hole`...
+    pub fn key_part(self) -> &'static str {
+        match self {
+            Who::You => "you",
+            Who::Computer => "computer",
+            Who::White => "white",
+            Who::Black => "black",
+        }
+    }
+}
+
+pub fn level_key(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "level.easy",
+        Level::Medium => "level.medium",
+        Level::Hard => "level.hard",
+    }
+}
+
+/// A player in a score line: "You", "Computer", "White".
+pub fn player_short(locale: &Locale, mode: &Mode, side: Side) -> String {
+    locale.t(match Who::of(mode, side) {
+        Who::You => "player.you",
+        Who::Computer => "player.computer",
+        Who::White => "player.white",
+        Who::Black => "player.black",
+    })
+}
+
+/// The name in a player's bar: "You", "Computer · Medium", "White".
+pub fn bar_name(locale: &Locale, mode: &Mode, side: Side) -> String {
+    match mode {
+        Mode::Computer { level, human } if *human != side => {
+            locale.f("player.computer_level", &[("level", &locale.t(level_key(*level)))])
+        }
+        _ => player_short(locale, mode, side),
+    }
+}
+
+pub fn stones(locale: &Locale, n: i64) -> String {
+    locale.n("count.stones", n, &[])
+}
+
+pub fn moves(locale: &Locale, n: i64) -> String {
+    locale.n("count.moves", n, &[])
+}
+
+/// Why a hole cannot be played.
+pub fn illegal(locale: &Locale, e: IllegalMove) -> String {
+    match e {
+        IllegalMove::Empty(h) => locale.f("toast.empty", &[("hole", &h)]),
+        IllegalMove::OpponentTuzdik(h) => locale.f("toast.opponent_tuzdik", &[("hole", &h)]),
+        IllegalMove::GameOver => locale.t("toast.game_over"),
+    }
+}
+
+/// One reason of a hint: "captures 10 stones", "wins in 3 moves".
+pub fn reason(locale: &Locale, reason: &Reason) -> String {
+    match *reason {
+        Reason::ForcesWin(n) => locale.f("reason.wins_in", &[("moves", &moves(locale, n.into()))]),
+        Reason::HoldsOut(n) => locale.f("reason.holds_out", &[("moves", &moves(locale, n.into()))]),
+        Reason::Captures(n) => locale.f("reason.captures", &[("stones", &stones(locale, n.into()))]),
+        Reason::MakesTuzdik(h) => locale.f("reason.makes_tuzdik", &[("hole", &h)]),
+        Reason::Saves(n) => locale.f("reason.saves", &[("stones", &stones(locale, n.into()))]),
+        Reason::BlocksTuzdik => locale.t("reason.blocks_tuzdik"),
+        Reason::GainsOverLine { stones: s, moves: m } => locale
+            .f("reason.gains", &[("stones", &stones(locale, s.into())), ("moves", &moves(locale, m.into()))]),
+        Reason::KeepsMoves => locale.t("reason.keeps_moves"),
+    }
+}
+
+/// The long-press hint in words: where the last stone of `hole` lands and what happens there.
+pub fn landing(locale: &Locale, mode: &Mode, hole: Hole, landing: &Landing) -> String {
+    let who = Who::of(mode, landing.side);
+    let place = locale.f(&format!("landing.{}_hole", who.key_part()), &[("hole", &landing.hole)]);
+    let effect = match landing.effect {
+        LandingEffect::Nothing => locale.t("effect.nothing"),
+        LandingEffect::Capture(n) => locale.f("effect.captures", &[("stones", &stones(locale, n.into()))]),
+        LandingEffect::Tuzdik => locale.t("effect.tuzdik"),
+        LandingEffect::TuzdikRefused(why) => locale.t(match why {
+            TuzdikRefusal::AlreadyHasOne => "effect.refused_one",
+            TuzdikRefusal::NinthHole => "effect.refused_ninth",
+            TuzdikRefusal::Symmetric => "effect.refused_mirror",
+        }),
+        LandingEffect::IntoTuzdik(_) => locale.t("effect.into_tuzdik"),
+    };
+    locale.f("landing.text", &[("hole", &hole), ("place", &place), ("effect", &effect)])
+}
+
+/// The words of a finished game: (title, reason and final score).
+pub fn result_text(locale: &Locale, mode: &Mode, status: &Status) -> Option<(String, String)> {
+    let Status::Finished(o) = status else { return None };
+    let who = |side: Side| Who::of(mode, side).key_part();
+    let title = match o.winner {
+        None => locale.t("result.draw"),
+        Some(w) if Who::of(mode, w) == Who::You => locale.t("result.you_win"),
+        Some(w) => locale.t(&format!("result.{}_wins", who(w))),
+    };
+    let short = |side: Side| player_short(locale, mode, side);
+    let (a, b) = (short(Side::White), short(Side::Black));
+    let reason = match o.reason {
+        EndReason::Reached82(side) => locale.t(&format!("result.{}_reached", who(side))),
+        EndReason::Draw81 => locale.t("result.draw81"),
+        EndReason::NoMoves { stuck, left } => {
+            let stuck = locale.t(&format!("result.{}_stuck", who(stuck)));
+            let leftover =
+                locale.f("result.leftover", &[("a", &a), ("x", &left[0]), ("b", &b), ("y", &left[1])]);
+            format!("{stuck} {leftover}")
+        }
+    };
+    let score = locale.f("result.score", &[("a", &a), ("x", &o.score[0]), ("b", &b), ("y", &o.score[1])]);
+    Some((title, format!("{reason}\n{score}")))
+}
+
+/// "Against Medium, 12 moves played": which game Continue brings back.
+pub(crate) fn saved_game_words(locale: &Locale, game: &crate::game::SavedMoves) -> String {
+    // Moves as a record numbers them: a move is a pair, white's and black's.
+    let n = game.game().map_or(game.moves.len().div_ceil(2), |g| crate::game::rows(&g).len()) as i64;
+    match game.mode {
+        Mode::Computer { level, .. } => {
+            let level = locale.t(level_key(level));
+            if n == 0 {
+                locale.f("title.saved_vs_new", &[("level", &level)])
+            } else {
+                locale.n("title.saved_vs", n, &[("level", &level)])
+            }
+        }
+        Mode::HotSeat if n == 0 => locale.t("title.saved_hotseat_new"),
+        Mode::HotSeat => locale.n("title.saved_hotseat", n, &[]),
+    }
+}
+
+/// Why a tap was not the answer, in words.
+pub fn why_words(locale: &Locale, why: Why) -> String {
+    let hole = |key: &str, n: u8| locale.f(key, &[("hole", &n)]);
+    match why {
+        Why::TheirHole => locale.t("why.their_hole"),
+        Why::KazanNotPlayable => locale.t("why.kazan_not_playable"),
+        Why::OtherHole { asked } => hole("why.other_hole", asked),
+        Why::Illegal(
+            e @ (IllegalMove::Empty(_) | IllegalMove::OpponentTuzdik(_) | IllegalMove::GameOver),
+        ) => illegal(locale, e),
+        Why::LandsOwnSide { lands } => hole("why.lands_own_side", lands),
+        Why::Odd { hole: n, count } => locale.f("why.odd", &[("hole", &n), ("count", &count)]),
+        Why::Refused { why, .. } => sentence(locale.t(match why {
+            TuzdikRefusal::AlreadyHasOne => "effect.refused_one",
+            TuzdikRefusal::NinthHole => "effect.refused_ninth",
+            TuzdikRefusal::Symmetric => "effect.refused_mirror",
+        })),
+        Why::IntoTuzdik { .. } => locale.t("why.into_tuzdik"),
+        Why::CaptureNotTuzdik { hole: n, count } => {
+            locale.f("why.capture_not_tuzdik", &[("hole", &n), ("count", &count)])
+        }
+        Why::KazanNeverSown { hole: n, .. } => hole("why.kazan_never_sown", n),
+        Why::FirstStoneBack { hole: n, .. } => hole("why.first_stone_back", n),
+        Why::LoneStoneMoves { hole: n } => hole("why.lone_stone", n),
+        Why::Count { hole: n, .. } => hole("why.count", n),
+        Why::TuzdikOwner { owner: Side::White } => locale.t("why.tuzdik_owner_you"),
+        Why::TuzdikOwner { owner: Side::Black } => locale.t("why.tuzdik_owner_them"),
+        Why::HoldLonger { hole: n } => hole("why.hold_longer", n),
+    }
+}
+
+/// The landing hint's words as a sentence of their own: with a full stop.
+pub(crate) fn sentence(mut text: String) -> String {
+    if !text.ends_with(['.', '!', '?', '…']) {
+        text.push('.');
+    }
+    text
+}

@@ -1,0 +1,24 @@
+//! What differs by platform, behind plain functions: Android (JNI), iOS (CoreFoundation, UIPasteboard),
+//! the browser's bindings, files written atomically, the safe area and the app's lifecycle. The lowest
+//! layer: it uses nothing of the app above it, and it alone may hold `unsafe` (denied everywhere else by
+//! the crate's lints).
+
+#![allow(unsafe_code)]
+
+#[cfg(target_os = "android")]
+pub mod android;
+#[cfg(target_os = "ios")]
+pub mod ios;
+pub mod lifecycle;
+pub mod safe_area;
+pub mod storage;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
+
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((safe_area::plugin, lifecycle::plugin));
+    #[cfg(target_os = "android")]
+    app.add_plugins(android::plugin);
+}

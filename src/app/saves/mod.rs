@@ -1,0 +1,11 @@
+//! What is kept on disk (the data, not the screens): the save, the games played, records out and in.
+
+pub mod history;
+pub mod persistence;
+pub mod records;
+
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((persistence::plugin, records::plugin, history::plugin));
+}

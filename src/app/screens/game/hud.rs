@@ -1,0 +1,272 @@
+//! The game screen's HUD around the board, and the order it is kept in each frame: the bars (`bars`),
+//! the messages (`messages`), the menu (`menu`), and here the game-over panel and what Undo, Redo and
+//! "Play again" do. In hot-seat on a tablet the far player's bar and panels are turned to face them.
+
+use bevy::prelude::*;
+
+use crate::game::Mode;
+
+use crate::app::board::input::{BoardBlocked, LandingHint};
+use crate::app::board::layout::TOP_BAR;
+use crate::app::board::sowing::FinishAnimation;
+use crate::app::board::sowing::Timeline;
+use crate::app::i18n::locale::Locale;
+use crate::app::i18n::words::result_text;
+use crate::app::menus::confirm::PendingNewGame;
+use crate::app::menus::language::LanguageList;
+use crate::app::screens::game::bars::Redo;
+use crate::app::screens::game::bars::Undo;
+use crate::app::screens::game::bars::fit_bar_lines;
+use crate::app::screens::game::bars::player_bar;
+use crate::app::screens::game::bars::update_bars;
+use crate::app::screens::game::menu::FlipButton;
+use crate::app::screens::game::menu::MenuFacesFar;
+use crate::app::screens::game::menu::MenuOpen;
+use crate::app::screens::game::menu::MenuPanel;
+use crate::app::screens::game::menu::PanelText;
+use crate::app::screens::game::menu::face_menu;
+use crate::app::screens::game::menu::fit_menu;
+use crate::app::screens::game::menu::panel;
+use crate::app::screens::game::menu::play_again;
+use crate::app::screens::game::menu::spawn_menu;
+use crate::app::screens::game::messages::MessageBox;
+use crate::app::screens::game::messages::ToastState;
+use crate::app::screens::game::messages::ToastText;
+use crate::app::screens::game::messages::announce_tuzdik;
+use crate::app::screens::game::messages::collect_toasts;
+use crate::app::screens::game::messages::update_messages;
+use crate::app::screens::review::move_list::open_list;
+use crate::app::screens::review::shown::ReviewAt;
+use crate::app::state::messages::Toast;
+use crate::app::state::panels::MoveListOpen;
+use crate::app::state::screen::Frame;
+use crate::app::state::screen::Screen;
+use crate::app::state::session::{BoardReset, Session};
+use crate::app::state::settings::Settings;
+use crate::app::ui::theme;
+use crate::app::ui::widgets::{Tap, button_colors, card, labelled_button, text};
+
+#[derive(Component)]
+struct GameOverPanel;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<Undo>()
+        .add_message::<Redo>()
+        .init_resource::<ToastState>()
+        .init_resource::<MenuOpen>()
+        .init_resource::<MenuFacesFar>()
+        .add_systems(OnEnter(Screen::Game), spawn_hud)
+        .add_systems(OnExit(Screen::Game), |mut m: ResMut<MenuOpen>| m.0 = false)
+        .add_systems(Update, (undo, redo).chain().in_set(Frame::Rules).run_if(in_state(Screen::Game)))
+        .add_systems(
+            Update,
+            (
+                announce_tuzdik,
+                collect_toasts,
+                update_bars,
+                fit_bar_lines,
+                update_messages,
+                update_panels,
+                fit_menu,
+                face_menu,
+                button_colors,
+            )
+                .chain()
+                .in_set(Frame::View)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+fn spawn_hud(mut commands: Commands) {
+    commands
+        .spawn((
+            Name::new("HUD"),
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::SpaceBetween,
+                ..default()
+            },
+            Pickable::IGNORE,
+            DespawnOnExit(Screen::Game),
+        ))
+        .with_children(|hud| {
+            player_bar(hud, true);
+            hud.spawn((Node { flex_grow: 1.0, ..default() }, Pickable::IGNORE));
+            player_bar(hud, false);
+        });
+    // Messages float over the board, clear of the bars, the counts and the holes they talk about (placed
+    // by `update_messages`).
+    for far in [false, true] {
+        commands
+            .spawn((
+                Name::new(if far { "Messages (far side)" } else { "Messages" }),
+                MessageBox { far },
+                UiTransform::IDENTITY,
+                Node {
+                    position_type: PositionType::Absolute,
+                    top: px(TOP_BAR * 0.6),
+                    width: percent(100),
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    row_gap: px(4),
+                    display: if far { Display::None } else { Display::Flex },
+                    ..default()
+                },
+                Pickable::IGNORE,
+                GlobalZIndex(5),
+                DespawnOnExit(Screen::Game),
+            ))
+            .with_children(|m| {
+                m.spawn((
+                    ToastText,
+                    text("", 16.0, theme::TEXT),
+                    Node {
+                        padding: UiRect::axes(px(12), px(6)),
+                        max_width: percent(100),
+                        border_radius: BorderRadius::all(px(10)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::NONE),
+                    Pickable::IGNORE,
+                ));
+            });
+    }
+    spawn_game_over(&mut commands);
+    spawn_menu(&mut commands);
+}
+
+fn spawn_game_over(commands: &mut Commands) {
+    commands.spawn((panel("Game over"), GameOverPanel)).with_children(|p| {
+        p.spawn(card(340.0, 22.0, 14.0, AlignItems::Center)).with_children(|c| {
+            c.spawn((PanelText::Title, text("", 30.0, theme::TEXT)));
+            c.spawn((
+                PanelText::Reason,
+                text("", 17.0, theme::TEXT_DIM),
+                TextLayout::justify(Justify::Center),
+            ));
+            c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
+                labelled_button(row, "over.play_again", 20.0, ()).observe(play_again);
+                // The same menu as the bar's "Menu" (settings, rules, new game, quit to title); closing it
+                // comes back to the result.
+                labelled_button(row, "hud.menu", 20.0, ()).observe(
+                    |_: On<Tap>, mut menu: ResMut<MenuOpen>, mut facing: ResMut<MenuFacesFar>| {
+                        menu.0 = true;
+                        facing.set_if_neq(MenuFacesFar(false));
+                    },
+                );
+            });
+            c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
+                labelled_button(row, "moves.title", 18.0, ()).observe(open_list);
+                labelled_button(row, "menu.review", 18.0, ()).observe(
+                    |_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
+                        review.write(ReviewAt(None));
+                    },
+                );
+            });
+        });
+    });
+}
+
+fn undo(
+    mut requests: MessageReader<Undo>,
+    mut session: ResMut<Session>,
+    mut finish: MessageWriter<FinishAnimation>,
+    mut reset: MessageWriter<BoardReset>,
+    mut toasts: MessageWriter<Toast>,
+    mut hint: ResMut<LandingHint>,
+    locale: Res<Locale>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let undone = session.game.undo();
+    if undone == 0 {
+        toasts.write(Toast(locale.t("toast.nothing_to_undo")));
+        return;
+    }
+    session.generation += 1;
+    hint.0 = None;
+    finish.write(FinishAnimation);
+    reset.write(BoardReset);
+}
+
+fn redo(
+    mut requests: MessageReader<Redo>,
+    mut session: ResMut<Session>,
+    mut finish: MessageWriter<FinishAnimation>,
+    mut reset: MessageWriter<BoardReset>,
+    mut hint: ResMut<LandingHint>,
+) {
+    if requests.read().count() == 0 || !session.game.can_redo() {
+        return;
+    }
+    // The board jumps to the replayed position as it does on undo: these moves were already watched.
+    finish.write(FinishAnimation);
+    session.game.redo();
+    session.generation += 1;
+    hint.0 = None;
+    reset.write(BoardReset);
+}
+
+fn update_panels(
+    locale: Res<Locale>,
+    pending: Res<PendingNewGame>,
+    mut flip_buttons: Query<&mut Node, With<FlipButton>>,
+    language: Res<LanguageList>,
+    moves: Res<MoveListOpen>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    menu: Res<MenuOpen>,
+    timeline: Res<Timeline>,
+    mut blocked: ResMut<BoardBlocked>,
+    mut game_over: Query<&mut Visibility, (With<GameOverPanel>, Without<MenuPanel>)>,
+    mut menu_panel: Query<&mut Visibility, (With<MenuPanel>, Without<GameOverPanel>)>,
+    mut texts: Query<(&PanelText, &mut Text)>,
+) {
+    let status = session.game.status();
+    // The result shows once the last move has landed.
+    let over = status.is_over() && !timeline.running();
+    let result = result_text(&locale, &session.game.mode, &status);
+    let on_off = |on: bool| locale.t(if on { "setting.on" } else { "setting.off" });
+    for (which, mut text) in &mut texts {
+        let value = match which {
+            PanelText::Title => result.as_ref().map(|r| r.0.clone()),
+            PanelText::Reason => result.as_ref().map(|r| r.1.clone()),
+            PanelText::Speed => {
+                Some(locale.f("setting.speed", &[("speed", &locale.t(settings.speed.key()))]))
+            }
+            PanelText::Sound => Some(locale.f("setting.sound", &[("state", &on_off(settings.sound))])),
+            PanelText::Flip => {
+                Some(locale.f("setting.turn_board", &[("state", &on_off(settings.flip_each_turn))]))
+            }
+            PanelText::Language => {
+                Some(locale.f("menu.language", &[("language", &locale.lang.native_name())]))
+            }
+        };
+        if let Some(value) = value
+            && text.0 != value
+        {
+            text.0 = value;
+        }
+    }
+    let show = |v: bool| if v { Visibility::Visible } else { Visibility::Hidden };
+    // A panel over the result (the menu, the move list, the language list, a question) hides it: the
+    // result's card and buttons showed as ghosts through the dimmed screen of the panel on top.
+    let covered = menu.0 || moves.0 || language.0 || pending.0.is_some();
+    for mut v in &mut game_over {
+        *v = show(over && !covered);
+    }
+    for mut v in &mut menu_panel {
+        *v = show(menu.0);
+    }
+    blocked.0 = menu.0 || over || language.0 || moves.0 || pending.0.is_some();
+    // Turning the board only means something with two players on the device.
+    for mut node in &mut flip_buttons {
+        let display = if matches!(session.game.mode, Mode::HotSeat) { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}

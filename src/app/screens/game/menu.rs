@@ -1,0 +1,194 @@
+//! The in-game menu: speed, sound, the board's turning, language, rules, new game, the move list. It opens
+//! facing whoever opened it (the far player's bar turns it to them) and fits one column or two.
+
+use crate::app::board::view::shared_board;
+use crate::app::i18n::locale::Tr;
+use crate::app::menus::confirm::{PendingNewGame, new_game_or_ask};
+use crate::app::menus::language::open_list;
+use crate::app::screens::lessons::list::open_lessons;
+use crate::app::screens::review::move_list::MoveListCard;
+use crate::app::state::panels::MoveListOpen;
+use crate::app::state::screen::Screen;
+use crate::app::state::session::human_side;
+use crate::app::state::session::{NewGame, Session};
+use crate::app::state::settings::{Settings, Speed};
+use crate::app::state::view::ViewSize;
+use crate::app::ui::theme;
+use crate::app::ui::widgets::{Backdrop, Tap, backdrop, button, card, labelled_button, text};
+use crate::game::Mode;
+use bevy::prelude::*;
+use std::f32::consts::PI;
+
+#[derive(Component)]
+pub(crate) struct MenuPanel;
+
+#[derive(Component)]
+pub(crate) struct MenuCard;
+
+#[derive(Component)]
+pub(crate) struct MenuButtons;
+
+/// Below this height the menu's buttons go in two columns.
+pub(crate) const MENU_ONE_COLUMN_HEIGHT: f32 = 620.0;
+
+/// Whether the in-game menu is open.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
+pub struct MenuOpen(pub bool);
+
+/// The menu was opened from the far player's bar (hot-seat on a shared board): it faces them.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MenuFacesFar(pub bool);
+
+#[derive(Component)]
+pub(crate) struct FlipButton;
+
+pub(crate) fn spawn_menu(commands: &mut Commands) {
+    commands
+        .spawn((panel("Button Close the menu"), MenuPanel, Backdrop))
+        .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false)
+        .with_children(|p| {
+            p.spawn((card(340.0, 22.0, 10.0, AlignItems::Stretch), MenuCard, UiTransform::IDENTITY))
+                .with_children(|c| {
+                    c.spawn((
+                        Tr("menu.title"),
+                        text("", 28.0, theme::TEXT),
+                        Node { align_self: AlignSelf::Center, ..default() },
+                    ));
+                    c.spawn((
+                        Name::new("Menu buttons"),
+                        MenuButtons,
+                        Node {
+                            display: Display::Grid,
+                            grid_template_columns: RepeatedGridTrack::flex(1, 1.0),
+                            row_gap: px(10),
+                            column_gap: px(10),
+                            ..default()
+                        },
+                    ))
+                    .with_children(menu_buttons);
+                });
+        });
+}
+
+/// The menu's nine buttons, one under the other (two columns on a short screen: [`fit_menu`]).
+pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
+    labelled_button(c, "menu.resume", 20.0, ())
+        .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
+    // The list takes the menu's place: closing it goes back to the game.
+    labelled_button(c, "moves.title", 20.0, ()).observe(
+        |_: On<Tap>, mut list: ResMut<MoveListOpen>, mut menu: ResMut<MenuOpen>| {
+            list.0 = true;
+            menu.0 = false;
+        },
+    );
+    c.spawn(button("Speed", 18.0))
+        .with_children(|b| {
+            b.spawn((PanelText::Speed, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+            let i = Speed::ALL.iter().position(|s| *s == settings.speed).unwrap_or(0);
+            settings.speed = Speed::ALL[(i + 1) % Speed::ALL.len()];
+        });
+    c.spawn(button("Sound", 18.0))
+        .with_children(|b| {
+            b.spawn((PanelText::Sound, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+            settings.sound = !settings.sound;
+        });
+    c.spawn((button("Flip", 18.0), FlipButton))
+        .with_children(|b| {
+            b.spawn((PanelText::Flip, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+            settings.flip_each_turn = !settings.flip_each_turn;
+        });
+    c.spawn(button("Language", 18.0))
+        .with_children(|b| {
+            b.spawn((PanelText::Language, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(open_list);
+    labelled_button(c, "menu.rules", 20.0, ()).observe(open_lessons(Screen::Game));
+    labelled_button(c, "menu.new_game", 20.0, ()).observe(play_again);
+    labelled_button(c, "menu.quit", 20.0, ())
+        .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
+}
+
+/// A phone held sideways is too short for nine buttons in a column (about 570 pixels with the title):
+/// there they go in two columns, on a wider card with less padding, so Resume and Quit stay on screen.
+pub(crate) fn fit_menu(
+    view: Res<ViewSize>,
+    mut cards: Query<&mut Node, (With<MenuCard>, Without<MenuButtons>)>,
+    mut grids: Query<&mut Node, (With<MenuButtons>, Without<MenuCard>)>,
+    added: Query<(), Added<MenuButtons>>,
+) {
+    if !view.is_changed() && added.is_empty() {
+        return;
+    }
+    let short = view.0.y < MENU_ONE_COLUMN_HEIGHT;
+    for mut card in &mut cards {
+        card.width = px(if short { 640.0 } else { 340.0 });
+        card.padding = UiRect::all(px(if short { 12.0 } else { 22.0 }));
+        card.row_gap = px(if short { 6.0 } else { 10.0 });
+    }
+    for mut grid in &mut grids {
+        grid.grid_template_columns = RepeatedGridTrack::flex(if short { 2 } else { 1 }, 1.0);
+        grid.row_gap = px(if short { 6.0 } else { 10.0 });
+    }
+}
+
+/// Turns the menu's card to the player who opened it, and the move list opened from it. Any other way of
+/// opening them (the result's buttons, a screenshot) faces the near player.
+pub(crate) fn face_menu(
+    menu: Res<MenuOpen>,
+    list: Res<MoveListOpen>,
+    mut facing: ResMut<MenuFacesFar>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut cards: Query<&mut UiTransform, Or<(With<MenuCard>, With<MoveListCard>)>>,
+) {
+    if !(menu.0 || list.0) || !shared_board(&session, &settings) {
+        facing.set_if_neq(MenuFacesFar(false));
+    }
+    let rotation = if facing.0 { Rot2::radians(PI) } else { Rot2::IDENTITY };
+    for mut transform in &mut cards {
+        if transform.rotation != rotation {
+            transform.rotation = rotation;
+        }
+    }
+}
+
+/// The texts of the panels that follow the game and the settings.
+#[derive(Component, Copy, Clone, PartialEq, Eq)]
+pub(crate) enum PanelText {
+    Title,
+    Reason,
+    Speed,
+    Sound,
+    Flip,
+    Language,
+}
+
+/// A panel over the game (the result, the menu), hidden until it is wanted.
+pub(crate) fn panel(name: &'static str) -> impl Bundle {
+    (backdrop(name, 0.45, 10), Visibility::Hidden, DespawnOnExit(Screen::Game))
+}
+
+/// A new game in the same mode; against the computer, a new draw if the starter is by lot. A game under
+/// way is not thrown away without asking.
+pub(crate) fn play_again(
+    _: On<Tap>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut new_game: MessageWriter<NewGame>,
+    mut pending: ResMut<PendingNewGame>,
+    mut menu: ResMut<MenuOpen>,
+) {
+    menu.0 = false;
+    let mode = match session.game.mode {
+        Mode::Computer { level, .. } => Mode::Computer { level, human: human_side(settings.starter) },
+        Mode::HotSeat => Mode::HotSeat,
+    };
+    let unfinished = !session.game.history().is_empty() && !session.game.status().is_over();
+    new_game_or_ask(mode, unfinished, &mut pending, &mut new_game);
+}

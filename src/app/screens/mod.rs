@@ -1,0 +1,22 @@
+//! The screens, each a folder or a file: the title, the game, the lessons, review; the system Back that
+//! walks between them, and the card for a window too small to play in.
+
+pub mod back;
+pub mod game;
+pub mod lessons;
+pub mod review;
+pub mod small_window;
+pub mod title;
+
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((
+        game::plugin,
+        title::plugin,
+        lessons::plugin,
+        back::plugin,
+        review::plugin,
+        small_window::plugin,
+    ));
+}

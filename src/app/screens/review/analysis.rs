@@ -1,0 +1,623 @@
+//! The computer's view of a game, in review: every move judged in turn on the async task pool (one
+//! position a search, each search in slices, so a frame never waits), with the progress shown; a graph of
+//! the evaluation over the game, tapped to jump to a move; the moves that lost `MISTAKE_STONES` or more
+//! marked, with the better move and why; and a bar for the position shown.
+//!
+//! It never becomes a hidden hint: a game still being played against the computer gets none of it (it
+//! starts once the game is over), and an unfinished hot-seat game only when the players ask.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use bevy::tasks::futures_lite::future;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+use bevy::window::PrimaryWindow;
+
+use crate::ai::Iteration;
+use crate::ai::analysis::{DECISIVE_STONES, MISTAKE_STONES, Verdict, analysis_search, eval_at, judge};
+use crate::game::{Game, Mode};
+use crate::rules::Side;
+
+use crate::app::board::layout::{BoardLayout, analysis_room};
+use crate::app::board::view::BoardRoom;
+use crate::app::computer::ai_task::run_cooperatively;
+use crate::app::i18n::locale::Locale;
+use crate::app::i18n::words;
+use crate::app::i18n::words::result_text;
+use crate::app::platform::safe_area::SafeArea;
+use crate::app::saves::persistence::SavedGame;
+use crate::app::screens::review::shown::{Review, ReviewAt};
+use crate::app::state::screen::Frame;
+use crate::app::state::screen::Screen;
+use crate::app::state::session::Session;
+use crate::app::ui::theme;
+use crate::app::ui::widgets::{Tap, Unstyled, labelled_button, text};
+use crate::game::move_label;
+
+/// The analysis of one game, as far as it has gone.
+#[derive(Resource, Default)]
+pub struct Analysis {
+    /// The game analysed: its id and moves.
+    of: Option<(u64, Vec<u8>)>,
+    /// One verdict a move, in order.
+    pub verdicts: Vec<Verdict>,
+    task: Option<(Task<Option<Iteration>>, Arc<AtomicBool>)>,
+    /// A search came back without a verdict (it cannot with a legal move): stop rather than retry.
+    stalled: bool,
+}
+
+impl Analysis {
+    /// The number of moves of the game analysed.
+    pub fn total(&self) -> usize {
+        self.of.as_ref().map_or(0, |(_, moves)| moves.len())
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.of.is_some() && (self.verdicts.len() >= self.total() || self.stalled)
+    }
+
+    fn stop(&mut self) {
+        if let Some((_, cancel)) = self.task.take() {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Whether the game in review may show the computer's view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ViewAllowed {
+    /// A finished game, or one left behind.
+    Yes,
+    /// An unfinished hot-seat game: when the players ask.
+    Ask,
+    /// The game in play against the computer: not until it is over.
+    AfterGame,
+}
+
+/// The computer's view in this review: allowed, and asked for.
+#[derive(Resource, Default)]
+pub struct ComputerView {
+    pub allowed: Option<ViewAllowed>,
+    pub asked: bool,
+}
+
+impl ComputerView {
+    pub fn on(&self) -> bool {
+        matches!(self.allowed, Some(ViewAllowed::Yes))
+            || (self.allowed == Some(ViewAllowed::Ask) && self.asked)
+    }
+}
+
+/// The evaluation's reach on the graph and the bar: a lead this large fills it.
+const FULL_LEAD: f32 = 20.0;
+/// Black's share of the bar and Black's bars on the graph: greyer than a black stone, to read on the panel.
+const BLACK_SHARE: Color = Color::srgb(0.38, 0.33, 0.30);
+
+#[derive(Component)]
+struct AnalysisPanel;
+
+/// The panel's rows shown once the view is on (hidden behind the "ask" button before).
+#[derive(Component)]
+struct ViewRow;
+
+#[derive(Component)]
+struct AskButton;
+
+#[derive(Component)]
+struct EvalLabel;
+
+/// White's share of the bar.
+#[derive(Component)]
+struct EvalWhite;
+
+#[derive(Component)]
+struct Graph;
+
+/// The column of move `i` on the graph, and its bar.
+#[derive(Component)]
+struct GraphColumn(usize);
+#[derive(Component)]
+struct GraphBar(usize);
+
+#[derive(Component)]
+struct VerdictLine;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Analysis>()
+        .init_resource::<ComputerView>()
+        .add_systems(OnEnter(Screen::Review), (decide, spawn_panel).chain())
+        .add_systems(OnExit(Screen::Review), |mut view: ResMut<ComputerView>, mut room: ResMut<BoardRoom>| {
+            *view = ComputerView::default();
+            room.analysis = false;
+        })
+        .add_systems(Update, drive.in_set(Frame::Animate))
+        .add_systems(Update, update_panel.in_set(Frame::View).run_if(in_state(Screen::Review)));
+}
+
+/// Whether the view is allowed for the game reviewed: a game still in play (the one set aside, or the
+/// one waiting in the save) is not analysed against the computer until it is over.
+pub fn allowed(game: &Game, in_play: bool) -> ViewAllowed {
+    if game.status().is_over() || !in_play {
+        ViewAllowed::Yes
+    } else if matches!(game.mode, Mode::HotSeat) {
+        ViewAllowed::Ask
+    } else {
+        ViewAllowed::AfterGame
+    }
+}
+
+fn decide(
+    review: Option<Res<Review>>,
+    saved: Res<SavedGame>,
+    mut view: ResMut<ComputerView>,
+    mut room: ResMut<BoardRoom>,
+) {
+    let Some(review) = review else { return };
+    // The game in play: the one set aside, the one waiting in the save, or any game that is the start of
+    // the saved one (a record of it exported and pasted back).
+    let in_play = review.back_to == Screen::Game
+        || saved.0.as_ref().is_some_and(|s| {
+            s.id == review.game.id
+                || s.game().is_ok_and(|g| {
+                    g.start() == review.game.start()
+                        && !g.status().is_over()
+                        && g.moves().starts_with(&review.game.moves())
+                })
+        });
+    let allowed = allowed(&review.game, in_play);
+    *view = ComputerView { allowed: Some(allowed), asked: false };
+    room.analysis = allowed != ViewAllowed::AfterGame && !review.game.history().is_empty();
+}
+
+/// Analyses the game wanted now, one position at a time: the game just finished on the game screen (so
+/// that its review is ready when asked for), or the game reviewed when its view is on.
+fn drive(
+    screen: Res<State<Screen>>,
+    session: Res<Session>,
+    review: Option<Res<Review>>,
+    view: Res<ComputerView>,
+    mut analysis: ResMut<Analysis>,
+) {
+    let wanted = match screen.get() {
+        Screen::Game if session.game.status().is_over() && !session.lesson => Some(&session.game),
+        Screen::Review if view.on() => review.as_deref().map(|r| &r.game),
+        _ => None,
+    };
+    let Some(game) = wanted else {
+        if analysis.task.is_some() {
+            analysis.stop();
+        }
+        return;
+    };
+    let key = (game.id, game.moves());
+    if analysis.of.as_ref() != Some(&key) {
+        analysis.stop();
+        *analysis = Analysis { of: Some(key), ..default() };
+    }
+    if let Some((task, _)) = analysis.task.as_mut()
+        && let Some(result) = future::block_on(future::poll_once(task))
+    {
+        analysis.task = None;
+        let played = &game.history()[analysis.verdicts.len()];
+        match result.and_then(|r| judge(&played.before, played.outcome.hole, &r)) {
+            Some(verdict) => analysis.verdicts.push(verdict),
+            None => analysis.stalled = true,
+        }
+    }
+    let next = analysis.verdicts.len();
+    if analysis.task.is_none() && !analysis.stalled && next < game.history().len() {
+        let position = game.history()[next].before;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = cancel.clone();
+        let task = AsyncComputeTaskPool::get()
+            .spawn(async move { run_cooperatively(analysis_search(position), &flag).await });
+        analysis.task = Some((task, cancel));
+    }
+}
+
+fn spawn_panel(
+    mut commands: Commands,
+    review: Option<Res<Review>>,
+    view: Res<ComputerView>,
+    room: Res<BoardRoom>,
+    locale: Res<Locale>,
+) {
+    let Some(review) = review else { return };
+    if !room.analysis {
+        return;
+    }
+    // The graph's key, in its corners: who leads above the line, who below.
+    let key = |side: Side| words::player_short(&locale, &review.game.mode, side);
+    let keys = [(Side::White, key(Side::White)), (Side::Black, key(Side::Black))];
+    let moves = review.game.history().len();
+    let ask = view.allowed == Some(ViewAllowed::Ask);
+    let shown = if ask { Display::None } else { Display::Flex };
+    commands
+        .spawn((
+            Name::new("Analysis panel"),
+            AnalysisPanel,
+            Node {
+                position_type: PositionType::Absolute,
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::Center,
+                row_gap: px(4),
+                padding: UiRect::axes(px(10), px(2)),
+                ..default()
+            },
+            DespawnOnExit(Screen::Review),
+        ))
+        .with_children(|panel| {
+            if ask {
+                panel
+                    .spawn((AskButton, Node { justify_content: JustifyContent::Center, ..default() }))
+                    .with_children(|row| {
+                        labelled_button(row, "analysis.ask", 15.0, ())
+                            .observe(|_: On<Tap>, mut view: ResMut<ComputerView>| view.asked = true);
+                    });
+            }
+            panel
+                .spawn((
+                    Name::new("Evaluation"),
+                    ViewRow,
+                    Node {
+                        display: shown,
+                        height: px(18),
+                        flex_shrink: 0.0,
+                        align_items: AlignItems::Center,
+                        column_gap: px(8),
+                        ..default()
+                    },
+                ))
+                .with_children(|row| {
+                    row.spawn((
+                        EvalLabel,
+                        text("", 14.0, theme::TEXT),
+                        TextLayout::no_wrap(),
+                        Node { flex_shrink: 0.0, ..default() },
+                    ));
+                    row.spawn((
+                        Name::new("Evaluation bar"),
+                        // It gives way to the words ("White ahead by 36 stones" beside a sideways phone's
+                        // board): a longer bar is nice, a bar off the screen is not.
+                        Node {
+                            flex_grow: 1.0,
+                            min_width: px(28),
+                            height: px(12),
+                            border: UiRect::all(px(1)),
+                            border_radius: BorderRadius::all(px(6)),
+                            overflow: Overflow::clip(),
+                            ..default()
+                        },
+                        // Black's share lighter than a black stone, so that it reads on the dark panel.
+                        BorderColor::all(theme::TEXT_DIM.with_alpha(0.5)),
+                        BackgroundColor(BLACK_SHARE),
+                    ))
+                    .with_child((
+                        EvalWhite,
+                        Node { width: percent(50), height: percent(100), ..default() },
+                        BackgroundColor(theme::side_color(Side::White)),
+                    ));
+                });
+            panel
+                .spawn((
+                    Name::new("Button Evaluation graph"),
+                    Graph,
+                    ViewRow,
+                    Button,
+                    Unstyled,
+                    Node {
+                        display: shown,
+                        height: px(40),
+                        flex_shrink: 0.0,
+                        border_radius: BorderRadius::all(px(6)),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.35)),
+                ))
+                .with_children(|graph| {
+                    // The line of an even game.
+                    graph.spawn((
+                        Node {
+                            position_type: PositionType::Absolute,
+                            left: px(0),
+                            right: px(0),
+                            top: percent(50),
+                            height: px(1),
+                            ..default()
+                        },
+                        BackgroundColor(theme::TEXT_DIM.with_alpha(0.3)),
+                        Pickable::IGNORE,
+                    ));
+                    for i in 0..moves {
+                        graph
+                            .spawn((
+                                GraphColumn(i),
+                                Node { flex_grow: 1.0, flex_basis: px(0), height: percent(100), ..default() },
+                                BackgroundColor(Color::NONE),
+                                Pickable::IGNORE,
+                            ))
+                            .with_child((
+                                GraphBar(i),
+                                Node {
+                                    position_type: PositionType::Absolute,
+                                    left: px(0),
+                                    right: px(0),
+                                    top: percent(50),
+                                    height: px(0),
+                                    ..default()
+                                },
+                                BackgroundColor(Color::NONE),
+                                Pickable::IGNORE,
+                            ));
+                    }
+                    for (side, name) in keys {
+                        let (top, bottom) = match side {
+                            Side::White => (px(1), auto()),
+                            Side::Black => (auto(), px(1)),
+                        };
+                        graph.spawn((
+                            Name::new(format!("Graph key {side}")),
+                            text(name, 10.0, theme::TEXT),
+                            Node {
+                                position_type: PositionType::Absolute,
+                                left: px(2),
+                                top,
+                                bottom,
+                                padding: UiRect::axes(px(3), px(0)),
+                                border_radius: BorderRadius::all(px(3)),
+                                ..default()
+                            },
+                            // Over the bars it must still read.
+                            BackgroundColor(theme::PANEL.with_alpha(0.9)),
+                            ZIndex(1),
+                            Pickable::IGNORE,
+                        ));
+                    }
+                })
+                .observe(jump_from_graph);
+            panel.spawn((
+                VerdictLine,
+                ViewRow,
+                text("", 14.0, theme::TEXT),
+                // Two lines at most, as wide as the panel (a text left to size itself is measured at its
+                // narrowest and would not wrap where the panel does).
+                Node {
+                    display: shown,
+                    width: percent(100),
+                    height: px(38),
+                    flex_shrink: 0.0,
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+            ));
+        });
+}
+
+/// A tap on the graph shows the position after the move under the finger.
+fn jump_from_graph(
+    tap: On<Tap>,
+    graphs: Query<(&ComputedNode, &UiGlobalTransform), With<Graph>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    review: Option<Res<Review>>,
+    mut jump: MessageWriter<ReviewAt>,
+) {
+    let (Some(review), Ok((node, transform))) = (review, graphs.get(tap.entity)) else { return };
+    let moves = review.game.history().len();
+    let scale = windows.single().map_or(1.0, Window::scale_factor);
+    let Some(point) = node.normalize_point(*transform, tap.at * scale) else { return };
+    if moves == 0 {
+        return;
+    }
+    let i = (((point.x + 0.5) * moves as f32).floor() as usize).min(moves - 1);
+    jump.write(ReviewAt(Some(i + 1)));
+}
+
+/// A lead in stones as a share of the graph's half height (or of the bar), 0 to 1.
+fn reach(stones: f32) -> f32 {
+    (stones.abs() / FULL_LEAD).min(1.0)
+}
+
+/// Within this many stones the computer's estimate is told as "Even": the first mover's few stones of
+/// expectation at the start are not a lead (a new player read "Computer ahead by 3 stones" before any
+/// move, on a board level by the rules).
+pub const EVEN_MARGIN: f32 = 4.0;
+
+/// The evaluation shown for the position after `at` moves: none at the start, which is level by the
+/// rules whatever the search expects of the first move.
+fn shown_eval(eval: Option<f32>, at: usize) -> Option<f32> {
+    if at == 0 { Some(0.0) } else { eval }
+}
+
+/// "Estimate: White ahead by 5 stones" (the computer's, as its view is titled), "Even", "Estimate: you
+/// are winning".
+pub fn eval_words(locale: &Locale, mode: &Mode, stones: f32) -> String {
+    let side = if stones > 0.0 { Side::White } else { Side::Black };
+    let player = words::player_short(locale, mode, side);
+    let lead = stones.abs().round() as i64;
+    if stones.abs() >= DECISIVE_STONES {
+        locale.f("analysis.winning", &[("player", &player)])
+    } else if stones.abs() < EVEN_MARGIN {
+        locale.t("analysis.even")
+    } else {
+        locale.f("analysis.ahead", &[("player", &player), ("stones", &words::stones(locale, lead))])
+    }
+}
+
+/// The line under the graph: the progress, what the move shown gave away, or the legend.
+fn verdict_words(locale: &Locale, game: &Game, analysis: &Analysis, at: usize) -> String {
+    if !analysis.is_done() {
+        return locale
+            .f("analysis.progress", &[("done", &analysis.verdicts.len()), ("total", &analysis.total())]);
+    }
+    let threshold = words::stones(locale, MISTAKE_STONES as i64);
+    if let Some(i) = at.checked_sub(1)
+        && let Some(v) = analysis.verdicts.get(i)
+        && let Some(better) = &v.better
+    {
+        let shown = move_label(game, at).unwrap_or_default();
+        let reasons = better.reasons.iter().map(|r| words::reason(locale, r)).collect::<Vec<_>>().join(", ");
+        return locale.f(
+            "analysis.mistake",
+            &[
+                ("move", &shown),
+                ("stones", &words::stones(locale, v.loss.round() as i64)),
+                ("hole", &better.hole),
+                ("reasons", &reasons),
+            ],
+        );
+    }
+    let count = |side: Side| analysis.verdicts.iter().filter(|v| v.side == side && v.is_mistake()).count();
+    locale.f(
+        "analysis.summary",
+        &[
+            ("stones", &threshold),
+            ("white", &words::player_short(locale, &game.mode, Side::White)),
+            ("w", &count(Side::White)),
+            ("black", &words::player_short(locale, &game.mode, Side::Black)),
+            ("b", &count(Side::Black)),
+        ],
+    )
+}
+
+fn update_panel(
+    review: Option<Res<Review>>,
+    analysis: Res<Analysis>,
+    view: Res<ComputerView>,
+    locale: Res<Locale>,
+    layout: Option<Res<BoardLayout>>,
+    safe: Res<SafeArea>,
+    mut drawn: Local<Option<(usize, usize, bool)>>,
+    fresh: Query<(), Added<AnalysisPanel>>,
+    mut panels: Query<&mut Node, With<AnalysisPanel>>,
+    mut rows_shown: Query<(&mut Node, Has<Graph>, Has<VerdictLine>), (With<ViewRow>, Without<AnalysisPanel>)>,
+    mut ask: Query<&mut Node, (With<AskButton>, Without<ViewRow>, Without<AnalysisPanel>)>,
+    mut label: Query<&mut Text, (With<EvalLabel>, Without<VerdictLine>)>,
+    mut line: Query<&mut Text, (With<VerdictLine>, Without<EvalLabel>)>,
+    mut white: Query<
+        &mut Node,
+        (With<EvalWhite>, Without<ViewRow>, Without<AnalysisPanel>, Without<AskButton>),
+    >,
+    mut columns: Query<(&GraphColumn, &mut BackgroundColor), Without<GraphBar>>,
+    mut bars: Query<
+        (&GraphBar, &mut Node, &mut BackgroundColor),
+        (
+            Without<GraphColumn>,
+            Without<EvalWhite>,
+            Without<ViewRow>,
+            Without<AnalysisPanel>,
+            Without<AskButton>,
+        ),
+    >,
+) {
+    let (Some(review), Some(layout)) = (review, layout) else { return };
+    let Ok(mut panel) = panels.single_mut() else { return };
+    // The panel fills the room kept for it beside the board.
+    let scale = layout.text_scale();
+    let [_, right, bottom, _] = analysis_room(layout.window);
+    // Every edge and size is set each time: a phone turned over keeps none of the other side's.
+    let want = if right > 0.0 {
+        Node {
+            left: auto(),
+            right: px(safe.right / scale),
+            width: px(right / scale),
+            top: px(layout.top_bar / scale),
+            bottom: px(layout.bottom_bar / scale),
+            height: auto(),
+            ..panel.clone()
+        }
+    } else {
+        Node {
+            left: px(safe.left / scale),
+            right: px(safe.right / scale),
+            width: auto(),
+            top: auto(),
+            bottom: px((layout.bottom_bar - bottom) / scale),
+            height: px(bottom / scale),
+            ..panel.clone()
+        }
+    };
+    if *panel != want {
+        *panel = want;
+    }
+    // Beside the board the panel has height to spare: a taller graph and room for the words.
+    let side = right > 0.0;
+    let (graph_height, line_height) = match (side, bottom / scale < 110.0) {
+        (true, _) => (px(96), px(120)),
+        (false, true) => (px(30), px(38)),
+        (false, false) => (px(40), px(38)),
+    };
+    let on = view.on();
+    for mut node in ask.iter_mut() {
+        let display = if on { Display::None } else { Display::Flex };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    for (mut node, graph, words) in rows_shown.iter_mut() {
+        let display = if on { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+        let height = if graph {
+            graph_height
+        } else if words {
+            line_height
+        } else {
+            node.height
+        };
+        if node.height != height {
+            node.height = height;
+        }
+    }
+    // The words and bars change when a move is judged or another move is shown.
+    let state = (analysis.verdicts.len(), review.at, analysis.is_done());
+    // A new panel (another review of a game analysed before) starts empty: it is drawn whatever was drawn.
+    if *drawn == Some(state) && !locale.is_changed() && fresh.is_empty() {
+        return;
+    }
+    *drawn = Some(state);
+    let eval = shown_eval(eval_at(&analysis.verdicts, review.at), review.at);
+    // The end of a finished game says how it ended, not who is "winning"; before the computer has got
+    // this far, an ellipsis.
+    let shown = review.game.truncated(review.at);
+    let ended = result_text(&locale, &review.game.mode, &shown.status()).map(|(title, _)| title);
+    for mut text in &mut label {
+        text.0 = match (&ended, eval) {
+            (Some(title), _) => title.clone(),
+            (None, Some(e)) => eval_words(&locale, &review.game.mode, e),
+            (None, None) => "…".to_string(),
+        };
+    }
+    for mut node in &mut white {
+        let share = eval.map_or(0.5, |e| 0.5 + 0.5 * reach(e) * e.signum());
+        node.width = percent(share * 100.0);
+    }
+    for mut text in &mut line {
+        text.0 = verdict_words(&locale, &review.game, &analysis, review.at);
+    }
+    for (column, mut color) in &mut columns {
+        let lit = review.at.checked_sub(1) == Some(column.0);
+        let want = if lit { theme::HIGHLIGHT.with_alpha(0.35) } else { Color::NONE };
+        if color.0 != want {
+            color.0 = want;
+        }
+    }
+    for (bar, mut node, mut color) in &mut bars {
+        let Some(v) = analysis.verdicts.get(bar.0) else {
+            color.0 = Color::NONE;
+            continue;
+        };
+        let height = 48.0 * reach(v.after).max(0.04);
+        node.height = percent(height);
+        node.top = percent(if v.after >= 0.0 { 50.0 - height } else { 50.0 });
+        color.0 = if v.is_mistake() {
+            theme::WARNING
+        } else if v.after >= 0.0 {
+            theme::side_color(Side::White)
+        } else {
+            BLACK_SHARE
+        };
+    }
+}

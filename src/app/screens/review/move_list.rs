@@ -1,0 +1,333 @@
+//! The move list: the game's moves in the standard notation (`76`, `36x`), numbered in pairs as a record
+//! writes them, a page at a time, over the game (from the in-game menu or the game-over panel) or over
+//! review. The move shown is lit, in the list as on the board (`last_move`); a move tapped opens review
+//! there. Opened from the menu, the game-over panel and review; it
+//! faces the far player when they opened it from their menu.
+
+use crate::app::board::layout::text_scale;
+use crate::app::i18n::locale::{Locale, Tr};
+use crate::app::i18n::words::player_short;
+use crate::app::screens::review::shown::Review;
+use crate::app::screens::review::shown::ReviewAt;
+use crate::app::state::messages::ExportRecord;
+use crate::app::state::panels::MoveListOpen;
+use crate::app::state::screen::Frame;
+use crate::app::state::screen::OnBoard;
+use crate::app::state::screen::Screen;
+use crate::app::state::session::Session;
+use crate::app::state::view::ViewSize;
+use crate::app::ui::theme;
+use crate::app::ui::widgets::{Backdrop, Selected, Tap, backdrop, card, padded_labelled_button, text};
+use crate::game::Row;
+use crate::game::rows;
+use crate::rules::Side;
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<MoveListOpen>()
+        .init_resource::<MoveListFrom>()
+        .add_systems(
+            Update,
+            show_list.in_set(Frame::View).run_if(in_state(Screen::Game).or_else(in_state(Screen::Review))),
+        )
+        .add_systems(OnExit(Screen::Game), |mut list: ResMut<MoveListOpen>| list.0 = false)
+        .add_systems(OnExit(Screen::Review), |mut list: ResMut<MoveListOpen>| list.0 = false);
+}
+
+/// The move list's card: turned to the far player when they opened it from their menu (`hud`).
+#[derive(Component)]
+pub struct MoveListCard;
+
+/// The first pair the list shows, when the player has paged through a game longer than the screen
+/// holds; `None`: the page with the move shown on the board (the latest, in a game).
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
+pub struct MoveListFrom(pub Option<usize>);
+
+/// Which pairs of a game's `total` fit a list of `room` lines starting at pair `from`: the pairs shown,
+/// and whether a line leads to earlier pairs and one to later pairs (each takes a line).
+pub(crate) fn page(total: usize, room: usize, from: usize) -> (std::ops::Range<usize>, bool, bool) {
+    let room = room.max(3);
+    if total <= room {
+        return (0..total, false, false);
+    }
+    let from = from.min(total - (room - 1));
+    let earlier = from > 0;
+    let mut lines = room - usize::from(earlier);
+    let later = total - from > lines;
+    lines -= usize::from(later);
+    (from..(from + lines).min(total), earlier, later)
+}
+
+/// Where the list opens: the page that holds pair `lit` (the latest page when it is there).
+pub(crate) fn page_start(total: usize, room: usize, lit: Option<usize>) -> usize {
+    let room = room.max(3);
+    let latest = total.saturating_sub(room - 1);
+    match lit {
+        Some(row) if total > room && row < latest => row.saturating_sub((room - 2) / 2),
+        _ => latest,
+    }
+}
+
+/// One move in the list, a button: its index in the game (0 for the first move).
+#[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveCell(pub usize);
+
+#[derive(Component)]
+pub(crate) struct MoveListRoot;
+
+/// Width of one column of move pairs (number, white's move, black's move), and of a row.
+pub(crate) const COLUMN_WIDTH: f32 = 100.0;
+
+pub(crate) const ROW_HEIGHT: f32 = 26.0;
+
+/// How many columns and rows of pairs the screen holds without scrolling: three columns upright, six on a
+/// wide screen, and as many rows as the height leaves (a longer game shows its most recent pairs).
+pub(crate) fn list_room(view: Vec2) -> (usize, usize) {
+    let scale = text_scale(view);
+    let (w, h) = (view.x / scale, view.y / scale);
+    let columns = if w >= 700.0 { 6 } else { 3 };
+    // The title, the legend (two lines on a phone), who plays each column, the buttons, the gaps and the
+    // card's own padding take about 280 pixels.
+    let rows = ((h - 280.0) / ROW_HEIGHT).floor().clamp(3.0, 18.0) as usize;
+    (columns, rows)
+}
+
+/// Opens the list (the menu's, the game-over panel's and the review's "Moves").
+pub fn open_list(_: On<Tap>, mut list: ResMut<MoveListOpen>) {
+    list.0 = true;
+}
+
+pub(crate) fn show_list(
+    list: Res<MoveListOpen>,
+    locale: Res<Locale>,
+    session: Res<Session>,
+    review: Option<Res<Review>>,
+    view: Res<ViewSize>,
+    mut from: ResMut<MoveListFrom>,
+    roots: Query<Entity, With<MoveListRoot>>,
+    mut commands: Commands,
+) {
+    let changed = session.is_changed() || review.as_ref().is_some_and(|r| r.is_changed());
+    if list.is_changed() || changed {
+        // Opened, or the game or the move shown changed: back to the page with the move shown.
+        from.bypass_change_detection().0 = None;
+    }
+    let paged = from.is_changed();
+    if !list.is_changed() && !locale.is_changed() && !(list.0 && (changed || view.is_changed() || paged)) {
+        return;
+    }
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    if !list.0 {
+        return;
+    }
+    // In review the list is the whole game's, lit at the move the board shows.
+    let (game, lit) = match &review {
+        Some(r) => (&r.game, r.at.checked_sub(1)),
+        None => (&session.game, session.game.history().len().checked_sub(1)),
+    };
+    let all = rows(game);
+    let (columns, rows_per_column) = list_room(view.0);
+    let room = columns * rows_per_column;
+    // A long game opens at the page with the move shown (the latest in a game); a line at each end
+    // of the page leads to the pairs before and after it.
+    let lit_row =
+        lit.and_then(|i| all.iter().position(|(_, pair)| pair.iter().flatten().any(|(m, _)| *m == i)));
+    let start = from.0.unwrap_or_else(|| page_start(all.len(), room, lit_row));
+    let (shown, earlier, later) = page(all.len(), room, start);
+    let mut entries: Vec<Entry> = all[shown.clone()].iter().map(Entry::Pair).collect();
+    if earlier {
+        let to = shown.start.saturating_sub(room.saturating_sub(2));
+        entries.insert(0, Entry::Earlier { last: shown.start, to });
+    }
+    if later {
+        entries.push(Entry::Later { first: shown.end + 1, last: all.len(), to: shown.end });
+    }
+    let in_review = review.is_some();
+    commands
+        .spawn((
+            backdrop("Button Close the move list", 0.55, 30),
+            MoveListRoot,
+            Backdrop,
+            // Between the game and its review the list closes itself; off the board it goes.
+            DespawnOnExit(OnBoard),
+        ))
+        .observe(|_: On<Tap>, mut list: ResMut<MoveListOpen>| list.0 = false)
+        .with_children(|overlay| {
+            let width = columns as f32 * COLUMN_WIDTH + (columns - 1) as f32 * 4.0 + 28.0;
+            overlay
+                .spawn((
+                    Name::new("Move list"),
+                    MoveListCard,
+                    UiTransform::IDENTITY,
+                    card(width, 12.0, 10.0, AlignItems::Stretch),
+                ))
+                .with_children(|card| {
+                    card.spawn((
+                        Tr("moves.title"),
+                        text("", 24.0, theme::TEXT),
+                        Node { align_self: AlignSelf::Center, ..default() },
+                    ));
+                    card.spawn((
+                        Tr("moves.legend"),
+                        text("", 13.0, theme::TEXT_DIM),
+                        TextLayout::justify(Justify::Center),
+                        // Layout first measures text at its narrowest (a word a line) and would size the card
+                        // for that: three lines at most are room enough at a phone's width.
+                        Node {
+                            width: percent(100),
+                            max_height: px(54),
+                            overflow: Overflow::clip(),
+                            ..default()
+                        },
+                    ));
+                    // Who each column of a pair is: the player's own names for the sides.
+                    let columns = locale.f(
+                        "moves.columns",
+                        &[
+                            ("white", &player_short(&locale, &game.mode, Side::White)),
+                            ("black", &player_short(&locale, &game.mode, Side::Black)),
+                        ],
+                    );
+                    card.spawn((
+                        Name::new("Move columns' players"),
+                        text(columns, 13.0, theme::TEXT),
+                        TextLayout::justify(Justify::Center),
+                        Node {
+                            width: percent(100),
+                            max_height: px(36),
+                            overflow: Overflow::clip(),
+                            ..default()
+                        },
+                    ));
+                    if all.is_empty() {
+                        card.spawn((
+                            Tr("moves.none"),
+                            text("", 17.0, theme::TEXT_DIM),
+                            Node { align_self: AlignSelf::Center, ..default() },
+                        ));
+                    }
+                    card.spawn((
+                        Name::new("Move columns"),
+                        Node { column_gap: px(4), justify_content: JustifyContent::Center, ..default() },
+                    ))
+                    .with_children(|grid| {
+                        // A column fills before the next begins, as a printed record reads.
+                        let per_column = rows_per_column;
+                        for column in entries.chunks(per_column) {
+                            grid.spawn(Node { flex_direction: FlexDirection::Column, ..default() })
+                                .with_children(|col| {
+                                    for entry in column {
+                                        move_row(col, *entry, lit);
+                                    }
+                                });
+                        }
+                    });
+                    card.spawn(Node {
+                        column_gap: px(8),
+                        justify_content: JustifyContent::Center,
+                        ..default()
+                    })
+                    .with_children(|row| {
+                        if !in_review && !all.is_empty() {
+                            padded_labelled_button(row, "menu.review", 18.0, 12.0, ()).observe(
+                                |_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
+                                    review.write(ReviewAt(None));
+                                },
+                            );
+                        }
+                        if !all.is_empty() {
+                            padded_labelled_button(row, "records.export", 18.0, 12.0, ()).observe(
+                                |_: On<Tap>,
+                                 review: Option<Res<Review>>,
+                                 session: Res<Session>,
+                                 mut export: MessageWriter<ExportRecord>| {
+                                    // The game on show: the one reviewed, or the one played.
+                                    let game =
+                                        review.map_or_else(|| session.game.clone(), |r| r.game.clone());
+                                    export.write(ExportRecord(game));
+                                },
+                            );
+                        }
+                        padded_labelled_button(row, "moves.close", 18.0, 12.0, ())
+                            .observe(|_: On<Tap>, mut list: ResMut<MoveListOpen>| list.0 = false);
+                    });
+                });
+        });
+}
+
+/// A line of the list: a numbered pair, or a line standing for the pairs before or after the page (by
+/// their numbers: no words to translate), which turns the page there.
+#[derive(Clone, Copy)]
+pub(crate) enum Entry<'a> {
+    Pair(&'a Row),
+    Earlier { last: usize, to: usize },
+    Later { first: usize, last: usize, to: usize },
+}
+
+pub(crate) fn move_row(col: &mut ChildSpawnerCommands, entry: Entry, lit: Option<usize>) {
+    let (label, to, name) = match entry {
+        Entry::Pair(pair) => return pair_row(col, pair, lit),
+        Entry::Earlier { last, to } => (format!("« 1–{last}"), to, "Button Earlier moves"),
+        Entry::Later { first, last, to } => (format!("{first}–{last} »"), to, "Button Later moves"),
+    };
+    col.spawn(list_cell(name.to_string(), COLUMN_WIDTH))
+        .with_children(|b| {
+            b.spawn((text(label, 14.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(move |_: On<Tap>, mut from: ResMut<MoveListFrom>| from.0 = Some(to));
+}
+
+/// A button of the list, one line high: a move, or a line that turns the page.
+pub(crate) fn list_cell(name: String, width: f32) -> impl Bundle {
+    (
+        Name::new(name),
+        Button,
+        Node {
+            width: px(width),
+            height: px(ROW_HEIGHT),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(theme::BUTTON),
+    )
+}
+
+/// One numbered pair: its number, then white's and black's moves, each a button to review it.
+pub(crate) fn pair_row(col: &mut ChildSpawnerCommands, (number, pair): &Row, lit: Option<usize>) {
+    col.spawn(Node {
+        column_gap: px(2),
+        width: px(COLUMN_WIDTH),
+        height: px(ROW_HEIGHT),
+        align_items: AlignItems::Center,
+        ..default()
+    })
+    .with_children(|row| {
+        row.spawn((
+            text(format!("{number}."), 14.0, theme::TEXT_DIM),
+            Node { width: px(24), ..default() },
+            TextLayout::justify(Justify::Right),
+        ));
+        for cell in pair {
+            let Some((i, notation)) = cell else {
+                row.spawn((text("…", 16.0, theme::TEXT_DIM), Node { width: px(36), ..default() }));
+                continue;
+            };
+            let i = *i;
+            // A small target: the list is dense so that a whole game fits without scrolling.
+            let mut cell = row.spawn((list_cell(format!("Button Move {}", i + 1), 36.0), MoveCell(i)));
+            if Some(i) == lit {
+                cell.insert((Selected, BackgroundColor(theme::BUTTON_SELECTED)));
+            }
+            cell.with_children(|b| {
+                b.spawn((text(notation.clone(), 16.0, theme::TEXT), Pickable::IGNORE));
+            })
+            .observe(move |_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
+                review.write(ReviewAt(Some(i + 1)));
+            });
+        }
+    });
+}

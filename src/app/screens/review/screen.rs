@@ -1,0 +1,417 @@
+//! Review, looking back at a game (its move list is `move_list`, the computer's view `analysis`): the game in progress is set aside untouched (nothing of the review is saved, the computer does
+//! not think); the board shows the position after any number of its moves. Forward plays the move with
+//! its sowing animation; back, the ends and a tap in the move list jump. A swipe across the board steps
+//! too. "Play from here" starts a new game in the same mode from the position shown; "Back to the game"
+//! (or Back) returns to the game as it was.
+
+use bevy::prelude::*;
+
+use crate::app::board::input::{BoardBlocked, BoardPointers, LandingHint, Pointer};
+use crate::app::board::layout::BoardLayout;
+use crate::app::board::layout::analysis_room;
+use crate::app::board::sowing::FinishAnimation;
+use crate::app::board::view::BoardRoom;
+use crate::app::i18n::locale::Locale;
+use crate::app::menus::confirm::PendingPlayFrom;
+use crate::app::platform::safe_area::SafeArea;
+use crate::app::saves::persistence::SavedGame;
+use crate::app::screens::review::move_list::open_list;
+use crate::app::screens::review::shown::Review;
+use crate::app::screens::review::shown::ReviewAt;
+use crate::app::screens::review::shown::ReviewStep;
+use crate::app::state::messages::PlayFromHere;
+use crate::app::state::messages::ReviewPast;
+use crate::app::state::panels::MoveListOpen;
+use crate::app::state::screen::Frame;
+use crate::app::state::screen::Screen;
+use crate::app::state::session::{BoardReset, MovePlayed, Session};
+use crate::app::ui::theme;
+use crate::app::ui::widgets::{Tap, padded_labelled_button, sized_button, text};
+use crate::game::Game;
+use crate::game::move_label;
+
+#[derive(Component)]
+struct ReviewCounter;
+
+/// The sign on a step button, dimmed when the step cannot go further.
+#[derive(Component)]
+struct NavSign(ReviewStep);
+
+/// The review's two bars, laid over the game's bars' places.
+#[derive(Component, Copy, Clone)]
+struct ReviewBar {
+    top: bool,
+}
+
+/// A swipe of at least this many logical pixels across the board steps through the game.
+const SWIPE: f32 = 40.0;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<ReviewAt>()
+        .add_message::<ReviewStep>()
+        .add_systems(OnEnter(Screen::Review), (begin_review, spawn_bars).chain())
+        .add_systems(OnExit(Screen::Review), end_review)
+        .add_systems(
+            Update,
+            (open_or_jump, (swipe, arrow_keys).run_if(in_state(Screen::Review)), step, play_from_here)
+                .chain()
+                .in_set(Frame::Rules)
+                .run_if(in_state(Screen::Game).or_else(in_state(Screen::Review))),
+        )
+        .add_systems(Update, open_past.run_if(in_state(Screen::Title)))
+        .add_systems(Update, update_bars.in_set(Frame::View).run_if(in_state(Screen::Review)));
+}
+
+/// Opens review at a move ("Review", a move tapped in the list), or jumps there in review.
+fn open_or_jump(
+    mut requests: MessageReader<ReviewAt>,
+    screen: Res<State<Screen>>,
+    review: Option<ResMut<Review>>,
+    mut session: ResMut<Session>,
+    mut list: ResMut<MoveListOpen>,
+    mut finish: MessageWriter<FinishAnimation>,
+    mut reset: MessageWriter<BoardReset>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) {
+    let Some(&ReviewAt(at)) = requests.read().last() else { return };
+    list.0 = false;
+    finish.write(FinishAnimation);
+    let generation = session.generation + 1;
+    match (screen.get(), review) {
+        (Screen::Review, Some(mut review)) => {
+            review.at = at.unwrap_or(review.game.history().len()).min(review.game.history().len());
+            *session = Session { game: review.game.truncated(review.at), generation, lesson: false };
+        }
+        (Screen::Game, _) => {
+            // The board changes on entering review (`begin_review`): until the screen has changed, the
+            // game is still the one the save and the history keep.
+            let game = session.game.clone();
+            let at = at.unwrap_or(game.history().len()).min(game.history().len());
+            commands.insert_resource(Review {
+                game,
+                at,
+                aside: None,
+                play_from: None,
+                back_to: Screen::Game,
+            });
+            next.set(Screen::Review);
+            return;
+        }
+        _ => return,
+    }
+    reset.write(BoardReset);
+}
+
+/// Sets the game in progress aside and shows the reviewed position.
+fn begin_review(
+    review: Option<ResMut<Review>>,
+    mut session: ResMut<Session>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    let Some(mut review) = review else { return };
+    if review.aside.is_some() {
+        return;
+    }
+    let shown =
+        Session { game: review.game.truncated(review.at), generation: session.generation + 1, lesson: false };
+    review.aside = Some(std::mem::replace(&mut *session, shown));
+    reset.write(BoardReset);
+}
+
+/// A game of the history, opened from the title at its last move.
+fn open_past(
+    mut requests: MessageReader<ReviewPast>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) {
+    let Some(ReviewPast(game)) = requests.read().last() else { return };
+    let at = game.history().len();
+    commands.insert_resource(Review {
+        game: game.clone(),
+        at,
+        aside: None,
+        play_from: None,
+        back_to: Screen::Title,
+    });
+    next.set(Screen::Review);
+}
+
+fn step(
+    mut steps: MessageReader<ReviewStep>,
+    review: Option<ResMut<Review>>,
+    mut session: ResMut<Session>,
+    mut finish: MessageWriter<FinishAnimation>,
+    mut reset: MessageWriter<BoardReset>,
+    mut played: MessageWriter<MovePlayed>,
+) {
+    let Some(mut review) = review else {
+        steps.clear();
+        return;
+    };
+    let total = review.game.history().len();
+    for &s in steps.read() {
+        let at = match s {
+            ReviewStep::First => 0,
+            ReviewStep::Back => review.at.saturating_sub(1),
+            ReviewStep::Forward => (review.at + 1).min(total),
+            ReviewStep::Last => total,
+        };
+        if at == review.at {
+            continue;
+        }
+        finish.write(FinishAnimation);
+        let generation = session.generation + 1;
+        if at == review.at + 1 {
+            // One move forward is played again, stones and all.
+            let mut game = review.game.truncated(review.at);
+            let hole = review.game.history()[review.at].outcome.hole;
+            let before = *game.position();
+            if let Ok(outcome) = game.play(hole) {
+                *session = Session { game, generation, lesson: false };
+                played.write(MovePlayed { outcome, before });
+            }
+        } else {
+            *session = Session { game: review.game.truncated(at), generation, lesson: false };
+            reset.write(BoardReset);
+        }
+        review.at = at;
+    }
+}
+
+/// The arrow keys step as ‹ › do, Home and End jump as « » do (a keyboard, a tablet's cover).
+fn arrow_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut steps: MessageWriter<ReviewStep>) {
+    let Some(keys) = keys else { return };
+    for (key, step) in [
+        (KeyCode::ArrowLeft, ReviewStep::Back),
+        (KeyCode::ArrowRight, ReviewStep::Forward),
+        (KeyCode::Home, ReviewStep::First),
+        (KeyCode::End, ReviewStep::Last),
+    ] {
+        if keys.just_pressed(key) {
+            steps.write(step);
+        }
+    }
+}
+
+/// A swipe across the board: towards the left goes forward (as a page turns), towards the right back.
+fn swipe(
+    pointers: BoardPointers,
+    layout: Option<Res<BoardLayout>>,
+    list: Res<MoveListOpen>,
+    mut down: Local<Vec<(Pointer, Vec2)>>,
+    mut steps: MessageWriter<ReviewStep>,
+) {
+    let Some(layout) = layout else { return };
+    let frame = pointers.frame();
+    for (pointer, at) in frame.pressed {
+        down.retain(|(p, _)| *p != pointer);
+        if !list.0 && layout.board.contains(pointers.on_board(at)) {
+            down.push((pointer, at));
+        }
+    }
+    for (pointer, at) in frame.released {
+        let Some(i) = down.iter().position(|(p, _)| *p == pointer) else { continue };
+        let (_, from) = down.swap_remove(i);
+        let Some(to) = at else { continue };
+        let d = to - from;
+        if d.x.abs() >= SWIPE && d.x.abs() > d.y.abs() {
+            steps.write(if d.x < 0.0 { ReviewStep::Forward } else { ReviewStep::Back });
+        }
+    }
+}
+
+/// "Play from here": at once when the game set aside is finished (or empty), else after asking, since the
+/// new game replaces it.
+fn ask_to_play_from_here(
+    _: On<Tap>,
+    review: Option<Res<Review>>,
+    saved: Res<SavedGame>,
+    mut pending: ResMut<PendingPlayFrom>,
+    mut play: MessageWriter<PlayFromHere>,
+) {
+    let Some(review) = review else { return };
+    // From a game, that game is replaced; from the list of games, the game waiting in the save is.
+    let unfinished = match (review.back_to, &review.aside) {
+        (Screen::Game, Some(aside)) => !aside.game.history().is_empty() && !aside.game.status().is_over(),
+        _ => saved.0.as_ref().is_some_and(|g| !g.moves.is_empty()),
+    };
+    if unfinished {
+        pending.0 = true;
+    } else {
+        play.write(PlayFromHere);
+    }
+}
+
+fn play_from_here(
+    mut requests: MessageReader<PlayFromHere>,
+    review: Option<ResMut<Review>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let Some(mut review) = review else { return };
+    let shown = review.game.truncated(review.at);
+    review.play_from = Some(Game::from_position(review.game.mode, *shown.position()));
+    next.set(Screen::Game);
+}
+
+/// Brings back the game set aside, or puts in the game played from the reviewed position.
+fn end_review(
+    review: Option<Res<Review>>,
+    mut session: ResMut<Session>,
+    mut reset: MessageWriter<BoardReset>,
+    mut hint: ResMut<LandingHint>,
+    mut blocked: ResMut<BoardBlocked>,
+    mut commands: Commands,
+) {
+    if let Some(review) = review {
+        // Newer than anything started for the reviewed positions, so no late message acts on the game.
+        let generation = session.generation + 1;
+        match (&review.play_from, &review.aside) {
+            (Some(game), _) => *session = Session { game: game.clone(), generation, lesson: false },
+            (None, Some(aside)) => {
+                *session = Session { game: aside.game.clone(), generation, lesson: aside.lesson };
+            }
+            (None, None) => {}
+        }
+        reset.write(BoardReset);
+    }
+    hint.0 = None;
+    blocked.0 = false;
+    commands.remove_resource::<Review>();
+}
+
+fn spawn_bars(mut commands: Commands, review: Option<Res<Review>>, mut blocked: ResMut<BoardBlocked>) {
+    let back_to = review.map_or(Screen::Game, |r| r.back_to);
+    // The board shows; it is not played on.
+    blocked.0 = true;
+    for top in [true, false] {
+        commands
+            .spawn((
+                Name::new(if top { "Review top bar" } else { "Review bottom bar" }),
+                ReviewBar { top },
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(0),
+                    right: px(0),
+                    top: if top { px(0) } else { auto() },
+                    bottom: if top { auto() } else { px(0) },
+                    align_items: AlignItems::Center,
+                    justify_content: JustifyContent::SpaceBetween,
+                    column_gap: px(6),
+                    padding: UiRect::axes(px(10), px(6)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.25)),
+                DespawnOnExit(Screen::Review),
+            ))
+            .with_children(|bar| {
+                if top {
+                    let back = if back_to == Screen::Game { "review.back" } else { "review.done" };
+                    padded_labelled_button(bar, back, 15.0, 10.0, ())
+                        .observe(move |_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(back_to));
+                    padded_labelled_button(bar, "review.play_here", 15.0, 10.0, ())
+                        .observe(ask_to_play_from_here);
+                } else {
+                    nav_button(bar, "«", "First move", ReviewStep::First);
+                    nav_button(bar, "‹", "Previous move", ReviewStep::Back);
+                    // Where the board is in the game; tapped, it opens the move list to jump anywhere.
+                    bar.spawn(sized_button("Moves", 15.0, 6.0, 44.0))
+                        .insert(Node {
+                            flex_grow: 1.0,
+                            flex_shrink: 1.0,
+                            min_width: px(0),
+                            min_height: px(44),
+                            justify_content: JustifyContent::Center,
+                            align_items: AlignItems::Center,
+                            border_radius: BorderRadius::all(px(12)),
+                            border: UiRect::all(px(2)),
+                            ..default()
+                        })
+                        .with_children(|b| {
+                            b.spawn((
+                                ReviewCounter,
+                                text("", 15.0, theme::TEXT),
+                                TextLayout::justify(Justify::Center),
+                                Pickable::IGNORE,
+                            ));
+                        })
+                        .observe(open_list);
+                    nav_button(bar, "›", "Next move", ReviewStep::Forward);
+                    nav_button(bar, "»", "Last move", ReviewStep::Last);
+                }
+            });
+    }
+}
+
+/// A step button: a sign for a label (no words to translate), a name for the tests and the UI map.
+fn nav_button(bar: &mut ChildSpawnerCommands, sign: &'static str, name: &'static str, step: ReviewStep) {
+    bar.spawn(sized_button(sign, 24.0, 8.0, 48.0))
+        .insert(Name::new(format!("Button {name}")))
+        .with_children(|b| {
+            b.spawn((NavSign(step), text(sign, 24.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(move |_: On<Tap>, mut steps: MessageWriter<ReviewStep>| {
+            steps.write(step);
+        });
+}
+
+fn update_bars(
+    review: Option<Res<Review>>,
+    room: Res<BoardRoom>,
+    locale: Res<Locale>,
+    safe: Res<SafeArea>,
+    layout: Option<Res<BoardLayout>>,
+    mut bars: Query<(&ReviewBar, &mut Node)>,
+    mut counter: Query<&mut Text, With<ReviewCounter>>,
+    mut signs: Query<(&NavSign, &mut TextColor)>,
+) {
+    let (Some(review), Some(layout)) = (review, layout) else { return };
+    let scale = layout.text_scale();
+    // The layout's bottom bar includes the analysis panel's room above the bar.
+    let panel = if room.analysis { analysis_room(layout.window)[2] } else { 0.0 };
+    for (bar, mut node) in &mut bars {
+        let height = px(if bar.top { layout.top_bar } else { layout.bottom_bar - panel } / scale);
+        let outer = if bar.top { safe.top } else { safe.bottom };
+        let padding = UiRect {
+            left: px(10.0 + safe.left / scale),
+            right: px(10.0 + safe.right / scale),
+            top: px(6.0 + if bar.top { outer / scale } else { 0.0 }),
+            bottom: px(6.0 + if bar.top { 0.0 } else { outer / scale }),
+        };
+        if node.height != height {
+            node.height = height;
+        }
+        if node.padding != padding {
+            node.padding = padding;
+        }
+    }
+    // The words below replay the game up to the move shown: only when it changes, not every frame.
+    if !review.is_changed() && !locale.is_changed() && !counter.iter().any(|t| t.0.is_empty()) {
+        return;
+    }
+    let total = review.game.history().len();
+    // The move shown as the list writes it ("3. 76", "3… 77x"), then how far into the game it is.
+    let shown = move_label(&review.game, review.at).unwrap_or_else(|| locale.t("review.start"));
+    let value = format!("{shown} · {}/{total}", review.at);
+    for mut text in &mut counter {
+        if text.0 != value {
+            text.0 = value.clone();
+        }
+    }
+    // A step that cannot go further looks it.
+    for (sign, mut color) in &mut signs {
+        let can = match sign.0 {
+            ReviewStep::First | ReviewStep::Back => review.at > 0,
+            ReviewStep::Forward | ReviewStep::Last => review.at < total,
+        };
+        let want = if can { theme::TEXT } else { theme::TEXT_DIM.with_alpha(0.3) };
+        if color.0 != want {
+            color.0 = want;
+        }
+    }
+}
+
+// The move list.

@@ -1,0 +1,113 @@
+//! The player's choices, kept between sessions (written with the save by `saves::persistence`): the
+//! speed, the level, who starts, the board's turning, the sound, the language and the lessons' progress.
+//! The language on screen follows them here.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::app::i18n::locale::{Lang, Locale, apply_translations};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Settings>().add_systems(PostUpdate, follow_settings.before(apply_translations));
+}
+
+/// How fast stones are sown.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Speed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+    Instant,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+
+    /// Seconds between two stones leaving the hand, for a move of `stones` stones. Slow is the learner's
+    /// pace, one stone at a time whatever the move; Normal and Fast sow a long move faster, so that a move
+    /// and its capture stay lively (Normal: a 10-stone move and its capture in about 1.3 s; it took 3.1 s
+    /// when every stone kept the learner's pace).
+    pub fn stone_interval(self, stones: usize) -> f32 {
+        let (pace, budget): (f32, f32) = match self {
+            Speed::Slow => return 0.26,
+            Speed::Normal => (0.08, 0.8),
+            Speed::Fast => (0.04, 0.4),
+            Speed::Instant => return 0.0,
+        };
+        pace.min(budget / stones.saturating_sub(1).max(1) as f32)
+    }
+
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Speed::Slow => "speed.slow",
+            Speed::Normal => "speed.normal",
+            Speed::Fast => "speed.fast",
+            Speed::Instant => "speed.instant",
+        }
+    }
+}
+
+/// Who starts a game against the computer.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Starter {
+    #[default]
+    Me,
+    Computer,
+    /// Drawn by lot, as seed 003 says ("Decidirem a sorts qui comença").
+    ByLot,
+}
+
+/// The player's choices, kept between sessions.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub speed: Speed,
+    pub level: Level,
+    pub starter: Starter,
+    /// Hot-seat on a phone: turn the board each turn so the side to move sits at the bottom.
+    pub flip_each_turn: bool,
+    /// The sounds of stones and captures.
+    pub sound: bool,
+    /// The language chosen; `None` follows the system's.
+    pub lang: Option<Lang>,
+    /// How far the learner went in the tutorial.
+    pub lessons: LessonProgress,
+}
+
+/// The lessons finished, and the step reached in each lesson begun.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LessonProgress {
+    pub done: std::collections::BTreeSet<String>,
+    pub reached: std::collections::BTreeMap<String, usize>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            speed: Speed::Normal,
+            level: Level::Easy,
+            starter: Starter::Me,
+            flip_each_turn: false,
+            sound: true,
+            lang: None,
+            lessons: LessonProgress::default(),
+        }
+    }
+}
+
+/// The language chosen in the settings, or the system's.
+fn follow_settings(settings: Res<Settings>, mut locale: ResMut<Locale>, mut asked: Local<Option<Lang>>) {
+    // The system's language is read at start and when the settings change, not every frame.
+    if asked.is_some() && !settings.is_changed() {
+        return;
+    }
+    let lang = settings.lang.unwrap_or_else(Lang::from_system);
+    if *asked != Some(lang) {
+        *asked = Some(lang);
+        *locale = Locale::new(lang);
+    }
+}

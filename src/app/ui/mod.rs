@@ -1,0 +1,12 @@
+//! The look and the pieces every screen is built from: the theme and the bundled font, the widgets
+//! (buttons that say what they do when tapped, cards, backdrops) and the floating toast.
+
+pub mod theme;
+pub mod toast;
+pub mod widgets;
+
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((widgets::plugin, theme::plugin, toast::plugin));
+}

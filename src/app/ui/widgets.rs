@@ -1,0 +1,364 @@
+//! The UI's small building blocks (buttons, labels) and how a button is pressed.
+//!
+//! Buttons act on [`Tap`], not on picking's `Pointer<Click>`: picking matches a release against the
+//! entities hovered in the *previous* frame, so a press that arrives together with its pointer (every
+//! touch tap, and a mouse moved and clicked in one go) never clicks. Here a press and its release are
+//! each hit-tested against the UI as laid out, at the pointer's own position, whatever frame they arrive
+//! in: a tap on a button acts on the first try, and sliding off the button before lifting cancels it.
+
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+use bevy::ui::UiStack;
+use bevy::window::PrimaryWindow;
+
+use crate::app::i18n::locale::Lang;
+use crate::app::i18n::locale::{Locale, Tr};
+use crate::app::ui::theme;
+
+/// A button was tapped (pressed and released on it by the same finger or mouse button).
+#[derive(EntityEvent, Clone, Copy, Debug)]
+pub struct Tap {
+    pub entity: Entity,
+    /// Where the finger or mouse was lifted, in logical pixels from the window's top-left: a wide
+    /// control (the review's graph) acts on the part tapped.
+    pub at: Vec2,
+}
+
+/// A button that keeps its own colours: no hover or press shading (the review's graph).
+#[derive(Component)]
+pub struct Unstyled;
+
+/// A choice that is currently selected (level, starter, speed).
+#[derive(Component)]
+pub struct Selected;
+
+/// A whole screen's page (the title, the lesson list): its children in a centred column, clear of the
+/// system's insets by `padding`, on the game's background.
+pub fn page(row_gap: f32, padding: UiRect) -> impl Bundle {
+    (
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            row_gap: px(row_gap),
+            padding,
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(theme::BACKGROUND),
+    )
+}
+
+/// The dimmed screen behind a panel: a tap on it (outside the panel) closes the panel. Tapped like a
+/// button, but it keeps its own colour.
+#[derive(Component)]
+pub struct Backdrop;
+
+/// The dimmed screen a panel sits on, above everything with a lower `z`.
+pub fn backdrop(name: &'static str, dim: f32, z: i32) -> impl Bundle {
+    (
+        Name::new(name),
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, dim)),
+        GlobalZIndex(z),
+    )
+}
+
+/// A panel's card on its backdrop: `width` wide (less on a narrow screen), its children in a column;
+/// `AlignItems::Stretch` gives a column of buttons one width. Taps on it stay on it.
+pub fn card(width: f32, padding: f32, gap: f32, align_items: AlignItems) -> impl Bundle {
+    (
+        TapBarrier,
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items,
+            row_gap: px(gap),
+            padding: UiRect::all(px(padding)),
+            width: px(width),
+            max_width: percent(94),
+            border_radius: BorderRadius::all(px(18)),
+            border: UiRect::all(px(2)),
+            ..default()
+        },
+        BackgroundColor(theme::PANEL),
+        BorderColor::all(Color::srgba(1.0, 0.85, 0.6, 0.4)),
+    )
+}
+
+/// A panel whose background takes taps without passing them to what holds it (the card of a list
+/// that closes when the player taps outside it).
+#[derive(Component)]
+pub struct TapBarrier;
+
+/// The English text of a message: entity names stay the same in every language, for the tests and the
+/// inspector.
+pub fn english(key: &str) -> String {
+    static ENGLISH: std::sync::OnceLock<Locale> = std::sync::OnceLock::new();
+    ENGLISH.get_or_init(|| Locale::new(Lang::En)).t(key)
+}
+
+/// The pointer that pressed a button: the mouse, or one finger.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Presser {
+    Mouse,
+    Finger(u64),
+}
+
+/// Buttons pressed and not yet released, one per pointer.
+#[derive(Resource, Default)]
+struct ButtonPresses(Vec<(Presser, Entity)>);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<ButtonPresses>()
+        .init_resource::<HoverLifted>()
+        // Without a window (the headless tests) nothing registers the cursor's messages.
+        .add_message::<bevy::window::CursorMoved>()
+        .add_systems(PreUpdate, (tap_buttons, lift_hover).after(bevy::input::InputSystems));
+}
+
+pub fn button(label: impl Into<String>, font: f32) -> impl Bundle {
+    padded_button(label, font, 16.0)
+}
+
+/// A button with `pad` pixels each side of its label: narrower rows of choices on small screens.
+pub fn padded_button(label: impl Into<String>, font: f32, pad: f32) -> impl Bundle {
+    sized_button(label, font, pad, 64.0)
+}
+
+/// A button at least `min_width` wide (never under the 44-pixel touch target).
+pub fn sized_button(label: impl Into<String>, font: f32, pad: f32, min_width: f32) -> impl Bundle {
+    (
+        Name::new(format!("Button {}", label.into())),
+        Button,
+        Node {
+            padding: UiRect::axes(px(pad), px(10)),
+            min_width: px(min_width.max(44.0)),
+            min_height: px(44),
+            max_width: percent(100),
+            // In a crowded row the labels beside the buttons give way, not the buttons' own words.
+            flex_shrink: 0.0,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(12)),
+            border: UiRect::all(px(2)),
+            ..default()
+        },
+        BorderColor::all(Color::srgba(1.0, 0.85, 0.6, 0.35)),
+        BackgroundColor(theme::BUTTON),
+        TextFont { font_size: FontSize::Px(font), ..default() },
+    )
+}
+
+/// A button labelled with the message `key` in the language on screen, as a child of `parent`; chain
+/// `.observe(...)` with an `On<Tap>` for what it does.
+pub fn labelled_button<'a>(
+    parent: &'a mut ChildSpawnerCommands,
+    key: &'static str,
+    size: f32,
+    extra: impl Bundle,
+) -> EntityCommands<'a> {
+    padded_labelled_button(parent, key, size, 16.0, extra)
+}
+
+pub fn padded_labelled_button<'a>(
+    parent: &'a mut ChildSpawnerCommands,
+    key: &'static str,
+    size: f32,
+    pad: f32,
+    extra: impl Bundle,
+) -> EntityCommands<'a> {
+    sized_labelled_button(parent, key, size, pad, 64.0, extra)
+}
+
+/// A labelled button at least `min_width` wide: the bars' row of controls, where every pixel counts.
+pub fn sized_labelled_button<'a>(
+    parent: &'a mut ChildSpawnerCommands,
+    key: &'static str,
+    size: f32,
+    pad: f32,
+    min_width: f32,
+    extra: impl Bundle,
+) -> EntityCommands<'a> {
+    let english = english(key);
+    let mut button = parent.spawn((sized_button(english.clone(), size, pad, min_width), extra));
+    button.with_children(|b| {
+        b.spawn((Tr(key), text(english, size, theme::TEXT), Pickable::IGNORE));
+    });
+    button
+}
+
+pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (Text::new(value), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(color))
+}
+
+/// Hover shading is off: a finger or the mouse button was lifted, and the mouse has not moved since. On
+/// a touch screen nothing hovers (the browser even sends a mouse move with every tap), so a tapped item
+/// must not stay lit once the finger is gone; a mouse that moves again lights what it is over.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HoverLifted(pub bool);
+
+fn lift_hover(
+    touches: Res<Touches>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    mut moved: MessageReader<bevy::window::CursorMoved>,
+    mut lifted: ResMut<HoverLifted>,
+) {
+    let moved = moved.read().count() > 0;
+    let released = touches.any_just_released()
+        || touches.any_just_canceled()
+        || mouse.as_deref().is_some_and(|m| m.just_released(MouseButton::Left));
+    let want = if released {
+        true
+    } else if moved && touches.iter().next().is_none() {
+        false
+    } else {
+        lifted.0
+    };
+    lifted.set_if_neq(HoverLifted(want));
+}
+
+/// Hover and press feedback for every button; no hover once a finger or button is lifted
+/// ([`HoverLifted`]).
+pub fn button_colors(
+    lifted: Option<Res<HoverLifted>>,
+    mut buttons: Query<
+        (Ref<Interaction>, &mut BackgroundColor, Option<&Selected>),
+        (With<Button>, Without<Unstyled>),
+    >,
+) {
+    let lift_changed = lifted.as_ref().is_some_and(|l| l.is_changed());
+    let no_hover = lifted.is_some_and(|l| l.0);
+    for (interaction, mut color, selected) in &mut buttons {
+        if !interaction.is_changed() && !lift_changed {
+            continue;
+        }
+        color.0 = match (*interaction, selected.is_some()) {
+            (Interaction::Pressed, _) => theme::BUTTON_PRESSED,
+            (Interaction::Hovered, _) if !no_hover => theme::BUTTON_HOVER,
+            (_, true) => theme::BUTTON_SELECTED,
+            (_, false) => theme::BUTTON,
+        };
+    }
+}
+
+/// The button under a point of the window (logical pixels from its top-left), if the topmost UI node
+/// there is a button or inside one. A visible panel over the screen hides the buttons beneath it.
+pub fn button_at(world: &mut World, point: Vec2) -> Option<Entity> {
+    let mut state: bevy::ecs::system::SystemState<HitParams> = bevy::ecs::system::SystemState::new(world);
+    let params = state.get(world).ok()?;
+    hit_button(&params, point)
+}
+
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct HitParams<'w, 's> {
+    /// Absent without the UI plugin (the headless tests of the board).
+    stack: Option<Res<'w, UiStack>>,
+    nodes: Query<
+        'w,
+        's,
+        (
+            &'static ComputedNode,
+            &'static UiGlobalTransform,
+            &'static InheritedVisibility,
+            Option<&'static Pickable>,
+        ),
+    >,
+    buttons: Query<'w, 's, (), With<Button>>,
+    barriers: Query<'w, 's, (), With<TapBarrier>>,
+    backdrops: Query<'w, 's, (), With<Backdrop>>,
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    parents: Query<'w, 's, &'static ChildOf>,
+}
+
+impl HitParams<'_, '_> {
+    /// Physical pixels per logical pixel of the window.
+    pub(crate) fn window_scale(&self) -> f32 {
+        self.windows.single().map_or(1.0, Window::scale_factor)
+    }
+}
+
+pub(crate) fn hit_button(p: &HitParams, point: Vec2) -> Option<Entity> {
+    for &entity in p.stack.as_ref()?.uinodes.iter().rev() {
+        let Ok((node, transform, visible, pickable)) = p.nodes.get(entity) else { continue };
+        if !visible.get() || pickable.is_some_and(|p| !p.should_block_lower && !p.is_hoverable) {
+            continue;
+        }
+        // The UI is laid out in the window's physical pixels (UiScale only makes the nodes bigger).
+        let physical = point * p.window_scale();
+        if !node.contains_point(*transform, physical) {
+            continue;
+        }
+        // The topmost node under the point decides: a button, a label inside one, or something else.
+        let mut current = entity;
+        loop {
+            if p.buttons.contains(current) || p.backdrops.contains(current) {
+                return Some(current);
+            }
+            if p.barriers.contains(current) {
+                return None;
+            }
+            match p.parents.get(current) {
+                Ok(parent) => current = parent.parent(),
+                Err(_) => return None,
+            }
+        }
+    }
+    None
+}
+
+fn tap_buttons(
+    touches: Res<Touches>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    hits: HitParams,
+    mut presses: ResMut<ButtonPresses>,
+    mut commands: Commands,
+) {
+    let cursor = window.single().ok().and_then(Window::cursor_position);
+    let mut downs: Vec<(Presser, Vec2)> = Vec::new();
+    let mut ups: Vec<(Presser, Option<Vec2>)> = Vec::new();
+    for t in touches.iter_just_pressed() {
+        downs.push((Presser::Finger(t.id()), t.position()));
+    }
+    for t in touches.iter_just_released() {
+        ups.push((Presser::Finger(t.id()), Some(t.position())));
+    }
+    // A cancelled touch (a system gesture, palm rejection) presses nothing.
+    for t in touches.iter_just_canceled() {
+        ups.push((Presser::Finger(t.id()), None));
+    }
+    if let Some(mouse) = mouse.as_deref() {
+        if mouse.just_pressed(MouseButton::Left)
+            && let Some(c) = cursor
+        {
+            downs.push((Presser::Mouse, c));
+        }
+        if mouse.just_released(MouseButton::Left) {
+            ups.push((Presser::Mouse, cursor));
+        }
+    }
+    for (presser, at) in downs {
+        presses.0.retain(|(p, _)| *p != presser);
+        if let Some(button) = hit_button(&hits, at) {
+            presses.0.push((presser, button));
+        }
+    }
+    for (presser, at) in ups {
+        let Some(i) = presses.0.iter().position(|(p, _)| *p == presser) else { continue };
+        let (_, pressed) = presses.0.swap_remove(i);
+        if let Some(at) = at
+            && hit_button(&hits, at) == Some(pressed)
+        {
+            commands.trigger(Tap { entity: pressed, at });
+        }
+    }
+}
