@@ -20,13 +20,22 @@ use super::flows::{
     press, save_dir, screen, start_app, start_app_with_assets, tap_hole, window_entity,
 };
 
-/// Runs frames until `done` holds (at most `limit` frames).
+/// Runs frames until `done` holds: at most `limit` frames, or longer while what it waits for may be
+/// the asset server's reading on its own threads. A headless frame takes microseconds, so on a machine
+/// busy with something else 600 frames could pass before the lessons were read (CI failed so); past
+/// `limit` frames each frame leaves the loader a moment, for up to 30 s.
 fn until(app: &mut App, limit: usize, done: impl Fn(&mut App) -> bool) -> bool {
-    for _ in 0..limit {
+    let start = std::time::Instant::now();
+    let mut frame = 0;
+    while frame < limit || start.elapsed() < std::time::Duration::from_secs(30) {
         if done(app) {
             return true;
         }
         app.update();
+        frame += 1;
+        if frame >= limit {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
     }
     done(app)
 }
