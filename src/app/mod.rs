@@ -14,7 +14,10 @@ pub mod screens;
 pub mod state;
 pub mod ui;
 
+use std::time::Duration;
+
 use bevy::prelude::*;
+use bevy::winit::{UpdateMode, WinitSettings};
 
 use crate::app::state::launch::{Launch, main_window};
 use crate::app::ui::theme::{self, spawn_camera};
@@ -54,6 +57,13 @@ pub fn run(launch: Launch) {
         .add_plugins(GamePlugins)
         .add_plugins(dev::screenshot::plugin)
         .add_systems(Startup, spawn_camera);
+    // A board at rest draws nothing: frames come for input, window events, what `screens::rest` asks
+    // for while something moves, and once a second. Screenshots keep every frame (their clock is fixed).
+    if launch.screenshot.is_none() {
+        let rest = UpdateMode::reactive(Duration::from_secs(1));
+        let away = UpdateMode::reactive_low_power(Duration::from_secs(5));
+        app.insert_resource(WinitSettings { focused_mode: rest, unfocused_mode: away });
+    }
     if launch.screenshot.is_some() {
         // Screenshots advance time by a fixed 60 Hz frame, however slowly software rendering draws, so
         // `--after-ms` shows the same instant of the animation every time.

@@ -806,3 +806,38 @@ fn any_count_from_0_to_162_stays_inside_every_kazan_and_every_hole_at_every_size
         }
     }
 }
+
+/// Whether the last frame asked for another (the app's reactive window draws only when asked, or for
+/// input, or once a second).
+fn asked_for_a_frame(app: &App) -> bool {
+    app.world().resource::<Messages<bevy::window::RequestRedraw>>().iter_current_update_messages().len() > 0
+}
+
+/// Issue 21: a board at rest drew every frame and kept a core busy. Once nothing has moved for the rest's
+/// grace, no frame is asked for; a move asks for every frame while its stones fly and the computer
+/// thinks, and the app rests again after.
+#[test]
+fn a_board_at_rest_asks_for_no_frame_and_a_move_asks_for_every_frame_until_all_is_still() {
+    use toguz::app::board::sowing::Timeline;
+    use toguz::app::screens::rest::GRACE;
+    let mut app = app_with(Mode::Computer { level: Level::Easy, human: Side::White }, Speed::Normal);
+    let grace_frames = (GRACE / FRAME.as_secs_f32()).ceil() as usize + 2;
+    frames(&mut app, grace_frames);
+    assert!(!asked_for_a_frame(&app), "a board at rest asks for no frame");
+    let generation = app.world().resource::<Session>().generation;
+    app.world_mut().write_message(PlayHole { hole: Hole::new(7).unwrap(), generation });
+    app.update();
+    let mut moving = 0;
+    while app.world().resource::<Timeline>().running()
+        || app.world().resource::<Thinking>().is_thinking()
+        || moves(&app).len() < 2
+    {
+        assert!(asked_for_a_frame(&app), "every frame of a move, and of the computer's reply, is asked for");
+        app.update();
+        moving += 1;
+        assert!(moving < 5_000, "the move and the reply end");
+    }
+    assert_eq!(moves(&app).len(), 2, "the computer replied");
+    frames(&mut app, grace_frames);
+    assert!(!asked_for_a_frame(&app), "once the reply has landed the board rests again");
+}

@@ -37,6 +37,13 @@ pub struct HintState {
     pub shown: Option<(u64, Hole)>,
 }
 
+impl HintState {
+    /// A hint is being searched for.
+    pub fn searching(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
 #[derive(Component)]
 struct HintRing;
 

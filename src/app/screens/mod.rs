@@ -1,9 +1,10 @@
 //! The screens, each a folder or a file: the title, the game, the lessons, review; the system Back that
-//! walks between them, and the card for a window too small to play in.
+//! walks between them, the card for a window too small to play in, and the app's rest when nothing moves.
 
 pub mod back;
 pub mod game;
 pub mod lessons;
+pub mod rest;
 pub mod review;
 pub mod small_window;
 pub mod title;
@@ -18,5 +19,6 @@ pub(crate) fn plugin(app: &mut App) {
         back::plugin,
         review::plugin,
         small_window::plugin,
+        rest::plugin,
     ));
 }
