@@ -841,3 +841,22 @@ fn a_board_at_rest_asks_for_no_frame_and_a_move_asks_for_every_frame_until_all_i
     frames(&mut app, grace_frames);
     assert!(!asked_for_a_frame(&app), "once the reply has landed the board rests again");
 }
+
+/// Issue 21: in a real window the frame that woke from rest for a tap counted the whole wait since the
+/// frame before (up to a second) as play, so the move's first 0.6 s of sowing was skipped. That frame now
+/// advances the game's clock by at most two frames.
+#[test]
+fn a_tap_that_wakes_a_resting_board_sows_from_its_first_stone() {
+    use toguz::app::screens::rest::{GRACE, WAKE_STEP};
+    let mut app = app_with(Mode::HotSeat, Speed::Normal);
+    frames(&mut app, (GRACE / FRAME.as_secs_f32()).ceil() as usize + 2);
+    assert!(!asked_for_a_frame(&app), "the board rests");
+    // The window sleeps; the tap comes 900 ms after the last frame.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(900)));
+    let generation = app.world().resource::<Session>().generation;
+    app.world_mut().write_message(PlayHole { hole: Hole::new(7).unwrap(), generation });
+    app.update();
+    let step = app.world().resource::<Time>().delta();
+    assert!(step <= WAKE_STEP, "the waking frame plays {step:?} of the move, not the 900 ms waited");
+    assert!(asked_for_a_frame(&app), "and the move asks for the frames that follow");
+}

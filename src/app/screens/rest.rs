@@ -5,7 +5,11 @@
 //! screen, a landing hint lingering, a finger or button held, the lessons being read; and for
 //! [`GRACE`] after the last of these or the last input, so that what follows a tap a frame later
 //! (a layout that fits itself, a lesson step that plays after its pause) is drawn at once.
-//! Invariant: at rest, after `GRACE`, no frame is asked for.
+//! Invariant: at rest, after `GRACE`, no frame is asked for; the frame that wakes from rest advances the
+//! game's clock by at most [`WAKE_STEP`], so a move tapped then sows from its first stone (it skipped the
+//! first 0.6 s, and a message lost as much, when the wait since the last frame counted as play).
+
+use std::time::Duration;
 
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{MouseButtonInput, MouseWheel};
@@ -25,6 +29,12 @@ use crate::app::ui::toast::FloatingToast;
 
 /// How long frames keep coming after the last thing that moved or the last input.
 pub const GRACE: f32 = 3.0;
+
+/// The most the game's clock advances in the frame that wakes from rest: about two frames.
+pub const WAKE_STEP: Duration = Duration::from_millis(33);
+
+/// The most it advances in a frame while awake: Bevy's own default.
+const AWAKE_STEP: Duration = Duration::from_millis(250);
 
 /// When something last moved or was touched (seconds of the app's clock); `None` before the first frame.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
@@ -108,7 +118,7 @@ impl Moving<'_, '_> {
 
 /// Asks for the next frame while anything moves, and for [`GRACE`] after.
 fn keep_awake(
-    time: Res<Time>,
+    mut time: ResMut<Time<Virtual>>,
     mut input: Input,
     moving: Moving,
     mut last: ResMut<LastActivity>,
@@ -119,7 +129,13 @@ fn keep_awake(
     if input.any() | moving.any() || last.0.is_none() {
         last.0 = Some(now);
     }
-    if last.0.is_some_and(|at| now - at < GRACE) {
+    let awake = last.0.is_some_and(|at| now - at < GRACE);
+    if awake {
         redraw.write(RequestRedraw);
+    }
+    // Resting, the next frame comes after a wait (input, or a second): that wait is not play.
+    let step = if awake { AWAKE_STEP } else { WAKE_STEP };
+    if time.max_delta() != step {
+        time.set_max_delta(step);
     }
 }
