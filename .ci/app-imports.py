@@ -59,7 +59,7 @@ def expand(tree):
     return [re.split(r"\s+as\s+", tree)[0].strip()]
 
 
-def resolve(path, here, is_mod):
+def resolve(path, here):
     """Absolute module path (tuple) of a `crate::`/`super::`/`self::` path written in module `here`."""
     parts = [p for p in path.split("::") if p]
     if not parts:
@@ -96,7 +96,7 @@ def main():
         if p.endswith("mod.rs"):
             paths += ["self::" + c for c in re.findall(r"\bmod\s+([A-Za-z_][A-Za-z0-9_]*)\s*;", text)]
         for raw in paths:
-            target = resolve(raw.replace(" ", "").replace("\n", ""), mod, p.endswith("mod.rs"))
+            target = resolve(raw.replace(" ", "").replace("\n", ""), mod)
             if not target or target[:1] != ("app",):
                 continue
             best = None

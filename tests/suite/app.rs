@@ -733,11 +733,9 @@ fn at_normal_speed_a_move_and_its_capture_land_within_a_second_and_a_half_and_sl
     assert!(slow as f32 * frame >= 2.5, "Slow, for learners, took only {} s", slow as f32 * frame);
 }
 
-/// Issue 18, 8d: the lesson board on a phone laid a hole's nine stones in one row where the tablet's
-/// game lays them in pairs. Every hole, at every size and on every board, lays them two pairs to a row:
-/// 4 + 4 + 1, so a count reads at a glance.
-#[test]
-fn nine_stones_lie_two_pairs_to_a_row_in_every_hole_at_every_size() {
+/// The board of the game, of a lesson and of review, laid out at each phone and tablet size, upright
+/// and on its side.
+fn every_board_layout() -> Vec<(&'static str, Vec2, BoardLayout)> {
     use toguz::app::board::layout::{analysis_room, lesson_room};
     let sizes = [
         Vec2::new(360.0, 640.0),
@@ -747,6 +745,22 @@ fn nine_stones_lie_two_pairs_to_a_row_in_every_hole_at_every_size() {
         Vec2::new(1366.0, 1024.0),
         Vec2::new(1024.0, 1366.0),
     ];
+    let mut layouts = Vec::new();
+    for size in sizes {
+        for (what, room) in
+            [("game", [0.0; 4]), ("lesson", lesson_room(size)), ("review", analysis_room(size))]
+        {
+            layouts.push((what, size, BoardLayout::with_room(size, Side::White, [0.0; 4], room)));
+        }
+    }
+    layouts
+}
+
+/// Issue 18, 8d: the lesson board on a phone laid a hole's nine stones in one row where the tablet's
+/// game lays them in pairs. Every hole, at every size and on every board, lays them two pairs to a row:
+/// 4 + 4 + 1, so a count reads at a glance.
+#[test]
+fn nine_stones_lie_two_pairs_to_a_row_in_every_hole_at_every_size() {
     let distinct = |values: Vec<f32>| {
         let mut seen: Vec<f32> = Vec::new();
         for v in values {
@@ -756,52 +770,33 @@ fn nine_stones_lie_two_pairs_to_a_row_in_every_hole_at_every_size() {
         }
         seen.len()
     };
-    for size in sizes {
-        for (what, room) in
-            [("game", [0.0; 4]), ("lesson", lesson_room(size)), ("review", analysis_room(size))]
-        {
-            let layout = BoardLayout::with_room(size, Side::White, [0.0; 4], room);
-            for place in (0..18).map(toguz::app::board::stones::place_at) {
-                let nine: Vec<Vec2> = (0..9).map(|k| layout.stone_position(place, k)).collect();
-                // Holes run along y in both orientations (rows go up from the player's edge).
-                let across = distinct(nine.iter().map(|p| p.x).collect());
-                let rows = distinct(nine.iter().map(|p| p.y).collect());
-                assert!(
-                    across == 4 && rows == 3,
-                    "{what} at {size}: nine stones of {place:?} lie {across} across in {rows} rows: {nine:?}"
-                );
-            }
+    for (what, size, layout) in every_board_layout() {
+        for place in (0..18).map(toguz::app::board::stones::place_at) {
+            let nine: Vec<Vec2> = (0..9).map(|k| layout.stone_position(place, k)).collect();
+            // Holes run along y in both orientations (rows go up from the player's edge).
+            let across = distinct(nine.iter().map(|p| p.x).collect());
+            let rows = distinct(nine.iter().map(|p| p.y).collect());
+            assert!(
+                across == 4 && rows == 3,
+                "{what} at {size}: nine stones of {place:?} lie {across} across in {rows} rows: {nine:?}"
+            );
         }
     }
 }
 
 #[test]
 fn any_count_from_0_to_162_stays_inside_every_kazan_and_every_hole_at_every_size() {
-    use toguz::app::board::layout::{analysis_room, lesson_room};
-    let sizes = [
-        Vec2::new(360.0, 640.0),
-        Vec2::new(390.0, 844.0),
-        Vec2::new(844.0, 390.0),
-        Vec2::new(640.0, 360.0),
-        Vec2::new(1366.0, 1024.0),
-        Vec2::new(1024.0, 1366.0),
-    ];
-    for size in sizes {
-        for (what, room) in
-            [("game", [0.0; 4]), ("lesson", lesson_room(size)), ("review", analysis_room(size))]
-        {
-            let layout = BoardLayout::with_room(size, Side::White, [0.0; 4], room);
-            let r = layout.stone / 2.0;
-            for place in (0..20).map(toguz::app::board::stones::place_at) {
-                let rect = layout.place(place).inflate(0.5);
-                for k in 0..162 {
-                    let p = layout.stone_position(place, k);
-                    assert!(
-                        rect.contains(p - Vec2::splat(r)) && rect.contains(p + Vec2::splat(r)),
-                        "{what} at {size}: stone {k} of {place:?} at {p} runs over {rect:?} (stone {})",
-                        layout.stone
-                    );
-                }
+    for (what, size, layout) in every_board_layout() {
+        let r = layout.stone / 2.0;
+        for place in (0..20).map(toguz::app::board::stones::place_at) {
+            let rect = layout.place(place).inflate(0.5);
+            for k in 0..162 {
+                let p = layout.stone_position(place, k);
+                assert!(
+                    rect.contains(p - Vec2::splat(r)) && rect.contains(p + Vec2::splat(r)),
+                    "{what} at {size}: stone {k} of {place:?} at {p} runs over {rect:?} (stone {})",
+                    layout.stone
+                );
             }
         }
     }

@@ -22,13 +22,12 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Sounds playing when the app goes to the background pause, and play on when it comes back.
-fn pause_in_background(background: Res<InBackground>, sinks: Query<&AudioSink>, mut away: Local<bool>) {
-    if background.0 == *away {
+fn pause_in_background(background: Res<InBackground>, sinks: Query<&AudioSink>) {
+    if !background.is_changed() {
         return;
     }
-    *away = background.0;
     for sink in &sinks {
-        if *away {
+        if background.0 {
             sink.pause();
         } else {
             sink.play();
