@@ -13,7 +13,8 @@
 // Checks: the page (full screen, no zoom, no scroll, no selection, manifest and icons), the first tap
 // unlocks sound, a tap plays a hole, a long press shows the landing hint and plays nothing, a reload in
 // the middle of a game resumes the same position, a whole game against Easy by taps up to the result
-// panel, the longest frame while Hard thinks (under 33 ms), the orientation, a pinch does not zoom,
+// panel, the longest frame while Hard thinks (under 33 ms), the module sent precompressed, a page at rest
+// on the title and on the board drawing almost nothing, the orientation, a pinch does not zoom,
 // damaged saves are set aside and reported, two tabs keep each other's games, and no panic. Screenshots
 // go to OUT_DIR.
 //
@@ -67,6 +68,8 @@ const types = {
   '.txt': 'text/plain; charset=utf-8',
 };
 const missing = [];
+// The first time each file was sent: how it was encoded and how many bytes went over the wire.
+const sentFiles = new Map();
 const server = http.createServer((req, res) => {
   // A page of the same origin without the game: the test writes localStorage from it.
   if (req.url === '/__blank.html') {
@@ -92,12 +95,23 @@ const server = http.createServer((req, res) => {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(200, {
+    // As a static server that serves precompressed files does (README, "The web game"): the `.br` or
+    // `.gz` beside the file when the browser accepts it, the file itself otherwise.
+    const accepts = (req.headers['accept-encoding'] || '').split(',').map((e) => e.trim().split(';')[0]);
+    const encoded = [['br', '.br'], ['gzip', '.gz']].find(([e, ext]) => accepts.includes(e) && fs.existsSync(file + ext));
+    const sent = encoded ? file + encoded[1] : file;
+    const size = encoded ? fs.statSync(sent).size : stat.size;
+    const headers = {
       'content-type': types[path.extname(file)] || 'application/octet-stream',
-      'content-length': stat.size,
+      'content-length': size,
       'cache-control': 'no-store',
-    });
-    fs.createReadStream(file).pipe(res);
+      vary: 'accept-encoding',
+    };
+    if (encoded) headers['content-encoding'] = encoded[0];
+    const name = path.relative(site, file);
+    if (!sentFiles.has(name)) sentFiles.set(name, { encoding: encoded ? encoded[0] : 'identity', bytes: size });
+    res.writeHead(200, headers);
+    fs.createReadStream(sent).pipe(res);
   });
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -306,6 +320,49 @@ async function thePage() {
     `${m.name}, ${m.display}, icons ${m.icons.map((i) => `${i.sizes}:${i.status}:${i.real}`).join(' ')}`,
   );
 }
+
+// What the first load sent: the module and its glue compressed, as the README tells a server to send them.
+async function theDownload() {
+  const module = sentFiles.get('toguz_bg.wasm');
+  const glue = sentFiles.get('toguz.js');
+  const mb = (b) => `${(b / 1e6).toFixed(2)} MB`;
+  const total = [...sentFiles.values()].reduce((sum, f) => sum + f.bytes, 0);
+  check(
+    'the module and its glue arrive precompressed',
+    module && module.encoding !== 'identity' && glue && glue.encoding !== 'identity',
+    module
+      ? `toguz_bg.wasm ${module.encoding} ${mb(module.bytes)}, toguz.js ${glue ? glue.encoding : 'not sent'}; ` +
+          `${sentFiles.size} files, ${mb(total)} in all before the title`
+      : 'toguz_bg.wasm was not sent',
+  );
+}
+
+// A page left alone draws nothing: the game runs in Bevy's reactive mode (it wakes once a second) and asks
+// for frames only while something moves (src/app/screens/rest.rs). Counted over 10 s, after the 3 s the
+// game keeps drawing after the last thing that moved: the frames the game drew (`<body data-toguz-frames>`
+// in test mode) and the time the page's main thread worked (Chromium's TaskDuration).
+async function pageAtRest(what) {
+  await sleep(4000);
+  const frames = async () => Number(await page.evaluate(() => document.body.dataset.toguzFrames));
+  const busy = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+  await cdp.send('Performance.enable');
+  const [f0, b0, t0] = [await frames(), await busy(), Date.now()];
+  await sleep(10000);
+  const [f1, b1] = [await frames(), await busy()];
+  const span = (Date.now() - t0) / 1000;
+  const share = ((b1 - b0) / span) * 100;
+  check(
+    `a page at rest on ${what} draws almost nothing`,
+    Number.isFinite(f0) && f1 - f0 <= 15 && share <= 5,
+    `${f1 - f0} frames and ${share.toFixed(1)}% of the page's thread in ${span.toFixed(1)} s`,
+  );
+}
+const titleAtRest = () => pageAtRest('the title');
+const boardAtRest = async () => {
+  await waitFor(myTurn, 'your turn after the reply');
+  await pageAtRest('the board');
+};
 
 async function firstTapUnlocksSound() {
   const before = await page.evaluate(() => window.toguzAudio());
@@ -766,9 +823,12 @@ async function twoTabsKeepEachOthersGames() {
 
 const steps = [
   thePage,
+  theDownload,
+  titleAtRest,
   firstTapUnlocksSound,
   newGameAgainstEasy,
   tapPlaysAHole,
+  boardAtRest,
   longPressShowsTheHint,
   reloadResumes,
   wholeGameByTaps,

@@ -1,6 +1,8 @@
 //! What the browser's tests read (`tests/web/`): every move played in a game logs one line on the
 //! console, `toguz:move SIDE HOLE N` (N: the moves in the game after it); with `?test` in the page's
-//! address the screen is listed in `<body data-toguz-ui>` as `TOGUZ_UI_MAP` lists it on the desktop.
+//! address the screen is listed in `<body data-toguz-ui>` as `TOGUZ_UI_MAP` lists it on the desktop, and
+//! the frames drawn so far in `<body data-toguz-frames>` (how the check sees that a page at rest draws
+//! nothing).
 
 use bevy::prelude::*;
 
@@ -25,9 +27,14 @@ fn log_moves(mut played: MessageReader<MovePlayed>, session: Res<Session>) {
     }
 }
 
+fn count_frames(mut frames: Local<u64>) {
+    *frames += 1;
+    crate::app::platform::web::set_page_frames(*frames);
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Last, log_moves.run_if(in_state(Screen::Game)));
     if test_mode() {
-        app.insert_resource(UiMapOut::Page);
+        app.insert_resource(UiMapOut::Page).add_systems(Last, count_frames);
     }
 }

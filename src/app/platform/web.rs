@@ -12,6 +12,13 @@ pub fn set_page_state(text: &str) -> bool {
         .is_some_and(|body| body.dataset().set("toguzUi", text).is_ok())
 }
 
+/// For the browser check: the frames drawn since the page opened, in `<body data-toguz-frames>`.
+pub fn set_page_frames(frames: u64) {
+    if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+        let _ = body.dataset().set("toguzFrames", &frames.to_string());
+    }
+}
+
 /// The browser's languages, the most preferred first (`navigator.languages`: "ru-RU", "kk", "en-US"…).
 pub fn languages() -> Vec<String> {
     web_sys::window()
