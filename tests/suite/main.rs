@@ -17,6 +17,8 @@ mod lessons;
 mod lifecycle;
 #[cfg(feature = "app")]
 mod locale;
+#[cfg(feature = "app")]
+mod look;
 mod perft;
 mod properties;
 mod records;

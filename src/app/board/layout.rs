@@ -18,8 +18,24 @@ pub const BOTTOM_BAR: f32 = 84.0;
 pub const MIN_TOUCH: f32 = 44.0;
 /// The strip along each player's edge of the board where the holes' counts are written.
 pub const LABEL_BAND: f32 = 26.0;
-/// Stones a hole shows as a tidy pattern of pairs; beyond, a pile with its number.
-pub const PATTERN_STONES: usize = 40;
+/// Stones every hole shows as a tidy pattern of pairs, whatever the screen; beyond its capacity, a heap
+/// with its number.
+pub const PATTERN_STONES: usize = 20;
+/// Stones a roomy hole (a tablet's) shows as pairs, where its stones stay [`COUNTABLE`] or larger.
+pub const ROOMY_STONES: usize = 40;
+/// The diameter, in logical pixels, a stone needs to be counted at a glance on a phone (about 2.2 mm on
+/// a 390-point-wide phone): holes of up to [`PATTERN_STONES`] show their stones at least this large
+/// wherever the hole has the room.
+pub const COUNTABLE: f32 = 14.0;
+/// The largest stone drawn, however large the screen.
+const LARGEST_STONE: f32 = 48.0;
+/// The gap between two pairs of a row, and between two rows, as a share of the stone's diameter: a pair
+/// reads as a pair because its stones touch while pairs stand apart.
+const PAIR_GAP: f32 = 0.30;
+const ROW_GAP: f32 = 0.05;
+/// The smallest margin kept between a stone and its place's rim, as a share of the stone's diameter.
+const HOLE_INSET: f32 = 0.12;
+const KAZAN_INSET: f32 = 0.08;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Orientation {
@@ -216,7 +232,7 @@ impl BoardLayout {
             }
         }
         let hole = holes[0][0];
-        let stone = stone_diameter(hole.size(), orientation);
+        let stone = stone_diameter(hole.size());
         BoardLayout { window, orientation, near, board, holes, kazans, stone, top_bar, bottom_bar, band }
     }
 
@@ -260,11 +276,11 @@ impl BoardLayout {
             (Place::Kazan(side), _) => -self.kazan_count_end(side),
         };
         let right = Vec2::new(up.y, -up.x);
-        let inset = self.stone * 0.45;
-        let size = r.size() - Vec2::splat(2.0 * inset);
+        let inset = self.stone * if matches!(place, Place::Kazan(_)) { KAZAN_INSET } else { HOLE_INSET };
+        let size = (r.size() - Vec2::splat(2.0 * inset)).max(Vec2::ZERO);
         // Room left at the start of a kazan for its count's badge.
         let badge = if matches!(place, Place::Kazan(_)) { r.size().min_element() * 1.15 } else { 0.0 };
-        let along = size.dot(up.abs()) - badge;
+        let along = (size.dot(up.abs()) - badge).max(0.0);
         let across = size.dot(right.abs());
         let start = r.center() - up * (along - badge) / 2.0 - right * across / 2.0;
         (start, up, right, across, along)
@@ -281,55 +297,51 @@ impl BoardLayout {
         }
     }
 
-    /// How many stones a place shows in its tidy pattern of pairs.
+    /// How many stones a place shows in its tidy pattern of pairs; beyond, they heap up.
     pub fn capacity(&self, place: Place) -> usize {
         let (_, _, _, across, along) = self.pattern_frame(place);
-        let (pairs, rows) = grid(across, along, self.stone);
-        2 * pairs * rows
+        Pattern::fit(across, along, self.stone, matches!(place, Place::Kazan(_))).capacity()
     }
 
     /// Where the `index`-th stone of a place sits. Stones come in pairs side by side, two pairs to a row,
     /// rows from the player's edge, so odd and even and fours read at a glance; a wide hole fills its next
-    /// band of two pairs once the first is full. Past the pattern's capacity stones heap up in a pile.
+    /// band of two pairs once the first is full. Past the pattern's capacity the stones heap up: each
+    /// layer lies over the one below, shifted by half a pair and half a row and nudged a little, so the
+    /// heap looks like a heap and its count (always shown) tells the number. A stone's place depends on
+    /// its index alone, so nothing already lying moves when another lands.
     pub fn stone_position(&self, place: Place, index: usize) -> Vec2 {
         let d = self.stone;
         let (start, up, right, across, along) = self.pattern_frame(place);
-        let (pairs, rows) = grid(across, along, d);
-        let capacity = 2 * pairs * rows;
-        if index < capacity.min(if matches!(place, Place::Hole(..)) { PATTERN_STONES } else { usize::MAX }) {
-            // Pairs fill bands two pairs wide, row after row, before the next band starts: nine stones read
-            // as 4 + 4 + 1 in a wide phone hole as in a tall tablet one, never as a row of nine.
-            let pair = index / 2;
-            // Kazans keep filling row by row across their width, from their count's end.
-            let band_pairs = if matches!(place, Place::Hole(..)) { 2 * rows.max(1) } else { pairs * rows };
-            let band = pair / band_pairs;
-            let within = pair % band_pairs;
-            let widest = if matches!(place, Place::Hole(..)) { 2 } else { pairs.max(1) };
-            let band_width = (pairs.saturating_sub(2 * band)).clamp(1, widest);
-            let row = within / band_width;
-            let col = 2 * band + within % band_width;
-            let pair_w = 2.0 * d + pair_gap(d);
-            // Centre the pairs across the hole.
-            let used = pairs as f32 * pair_w - pair_gap(d);
-            let x0 = (across - used) / 2.0;
-            let x = x0 + col as f32 * pair_w + if index.is_multiple_of(2) { d / 2.0 } else { 1.5 * d };
-            let y = d / 2.0 + row as f32 * (d + row_gap(d));
-            start + right * x + up * y
-        } else {
-            // A pile: scattered deterministically over the place, so the heap looks natural but is stable.
+        let kazan = matches!(place, Place::Kazan(_));
+        let pattern = Pattern::fit(across, along, d, kazan);
+        let capacity = pattern.capacity();
+        if capacity == 0 {
+            // Not even one stone fits the pattern (a sliver of a window): scattered inside the place.
             let r = self.place(place);
-            let n = index as u32;
-            let jitter = |k: u32| {
-                let mut h = n.wrapping_mul(2_654_435_761).wrapping_add(k.wrapping_mul(40_503));
-                h ^= h >> 15;
-                h = h.wrapping_mul(2_246_822_519);
-                h ^= h >> 13;
-                (h % 10_000) as f32 / 10_000.0
-            };
-            // Every stone of the heap lies inside the place, whatever its count.
             let inner = (r.size() - Vec2::splat(d * 1.2)).max(Vec2::ZERO);
-            r.center() + Vec2::new((jitter(1) - 0.5) * inner.x, (jitter(2) - 0.5) * inner.y)
+            return r.center()
+                + Vec2::new((jitter(index, 1) - 0.5) * inner.x, (jitter(index, 2) - 0.5) * inner.y);
         }
+        let (layer, k) = (index / capacity, index % capacity);
+        let (x, y) = pattern.slot(k, across, along, kazan);
+        let at = start + right * x + up * y;
+        if layer == 0 {
+            return at;
+        }
+        // A heap: odd layers sit in the hollows of the layer below, every stone nudged by its index.
+        let shift = if layer % 2 == 1 {
+            Vec2::new(pattern.pair_width() / 4.0, (d + ROW_GAP * d) / 2.0)
+        } else {
+            Vec2::ZERO
+        };
+        let nudge = Vec2::new(jitter(index, 3) - 0.5, jitter(index, 4) - 0.5) * 0.3 * d;
+        let offset = shift + nudge;
+        let at = at + right * offset.x + up * offset.y;
+        // Kept inside the frame the pattern fills, so the heap never covers the kazan's badge or the rim.
+        let lo = start + right * (d / 2.0).min(across / 2.0) + up * (d / 2.0).min(along / 2.0);
+        let hi =
+            start + right * (across - d / 2.0).max(across / 2.0) + up * (along - d / 2.0).max(along / 2.0);
+        at.clamp(lo.min(hi), lo.max(hi))
     }
 
     /// Where a place's count is written: a badge at the player's edge of the hole.
@@ -348,8 +360,21 @@ impl BoardLayout {
         }
     }
 
-    /// Where a hole's number is written: small, inside the hole at its inner edge.
+    /// Where a hole's number is written: small, in the band at its player's edge, beside the hole's count
+    /// (to that player's left), where no stone lies over it: near the end of the hole's stretch of the
+    /// band, and never closer to the count than its badge and the number's own size allow.
     pub fn number_position(&self, side: Side, hole: Hole) -> Vec2 {
+        let r = self.hole(side, hole);
+        let toward = self.towards_player(side);
+        let left = Vec2::new(toward.y, -toward.x);
+        let half = r.size().dot(left.abs()) / 2.0;
+        let s = self.text_scale();
+        self.count_position(Place::Hole(side, hole)) + left * (half - 9.0 * s).max(19.0 * s)
+    }
+
+    /// The middle of a hole's inner edge (the one away from its player): where a lesson's large number for
+    /// a marked hole sits, clear of the counts in the band.
+    pub fn hole_inner_edge(&self, side: Side, hole: Hole) -> Vec2 {
         let r = self.hole(side, hole);
         let away = -self.towards_player(side);
         r.center() + away * (r.size().dot(away.abs()) / 2.0 - 8.0)
@@ -383,35 +408,104 @@ impl BoardLayout {
     }
 }
 
-fn pair_gap(d: f32) -> f32 {
-    d * 0.45
+/// Whether a hole's count is shown: always when the player keeps counts on, and for a heap whatever the
+/// setting, since a heap cannot be counted by eye. Kazans (the score) always show theirs.
+pub fn count_shown(counts_on: bool, stones: u8, capacity: usize) -> bool {
+    counts_on || usize::from(stones) > capacity
 }
 
-fn row_gap(d: f32) -> f32 {
-    d * 0.12
+/// How a place's stones lie: `pairs` pairs across each row (or single stones, in a kazan too narrow for
+/// a pair), `rows` rows along.
+#[derive(Copy, Clone, Debug, PartialEq)]
+struct Pattern {
+    d: f32,
+    pairs: usize,
+    rows: usize,
+    /// One stone a row: a kazan narrower than a pair.
+    singles: bool,
 }
 
-/// Pairs per row and rows that fit; none where not even one pair fits (a kazan narrower than two stones on
-/// a small phone's review: its stones then heap up inside it instead of running over its rim).
-fn grid(across: f32, along: f32, d: f32) -> (usize, usize) {
-    let pair_w = 2.0 * d + pair_gap(d);
-    let pairs = ((across + pair_gap(d)) / pair_w).floor().max(0.0) as usize;
-    let rows = ((along + row_gap(d)) / (d + row_gap(d))).floor().max(0.0) as usize;
+impl Pattern {
+    fn fit(across: f32, along: f32, d: f32, kazan: bool) -> Pattern {
+        let (pairs, rows) = pattern_grid(Vec2::new(across, along), d);
+        let singles = kazan && pairs == 0 && across + 1e-3 >= d;
+        Pattern { d, pairs, rows, singles }
+    }
+
+    fn capacity(&self) -> usize {
+        if self.singles { self.rows } else { 2 * self.pairs * self.rows }
+    }
+
+    fn pair_width(&self) -> f32 {
+        2.0 * self.d + PAIR_GAP * self.d
+    }
+
+    /// The `k`-th slot, as distances across and along the frame (the grid centred in it).
+    fn slot(&self, k: usize, across: f32, along: f32, kazan: bool) -> (f32, f32) {
+        let d = self.d;
+        let row_step = d + ROW_GAP * d;
+        let rows_used = self.rows as f32 * row_step - ROW_GAP * d;
+        // Holes centre their rows in the room along them (equal margins at both ends); kazans fill from
+        // their count's end.
+        let y0 = if kazan { 0.0 } else { ((along - rows_used) / 2.0).max(0.0) };
+        if self.singles {
+            return (across / 2.0, y0 + d / 2.0 + k as f32 * row_step);
+        }
+        let pair = k / 2;
+        // Pairs fill bands two pairs wide, row after row, before the next band starts: nine stones read as
+        // 4 + 4 + 1 in a wide phone hole as in a tall tablet one, never as a row of nine. Kazans keep
+        // filling row by row across their width, from their count's end.
+        let (band_pairs, widest) =
+            if kazan { (self.pairs * self.rows, self.pairs.max(1)) } else { (2 * self.rows.max(1), 2) };
+        let band = pair / band_pairs;
+        let within = pair % band_pairs;
+        let band_width = (self.pairs.saturating_sub(2 * band)).clamp(1, widest);
+        let row = within / band_width;
+        let col = 2 * band + within % band_width;
+        // Centre the pairs across the place.
+        let used = self.pairs as f32 * self.pair_width() - PAIR_GAP * d;
+        let x0 = (across - used) / 2.0;
+        let x = x0 + col as f32 * self.pair_width() + if k.is_multiple_of(2) { d / 2.0 } else { 1.5 * d };
+        (x, y0 + d / 2.0 + row as f32 * row_step)
+    }
+}
+
+/// Pairs per row and rows of stones of diameter `d` that fit a frame of `size` (across, along); none
+/// where not even one pair fits.
+pub fn pattern_grid(size: Vec2, d: f32) -> (usize, usize) {
+    let pair_w = 2.0 * d + PAIR_GAP * d;
+    let pairs = ((size.x + PAIR_GAP * d) / pair_w + 1e-4).floor().max(0.0) as usize;
+    let rows = ((size.y + ROW_GAP * d) / (d + ROW_GAP * d) + 1e-4).floor().max(0.0) as usize;
     (pairs, rows)
 }
 
-/// The largest stone that lets a hole show 40 stones as pairs.
-fn stone_diameter(hole: Vec2, orientation: Orientation) -> f32 {
-    let _ = orientation;
-    let (across, along) = (hole.x, hole.y);
-    let mut d = 40.0;
+/// The largest stone (in quarter pixels) with which a hole of `size` shows `n` stones as pairs, at least
+/// two pairs to a row (so nine read 4 + 4 + 1); 4 px where none does.
+pub fn largest_stone(size: Vec2, n: usize) -> f32 {
+    let mut d = LARGEST_STONE;
     while d > 4.0 {
-        let inset = d * 0.9;
-        let (pairs, rows) = grid(across - inset, along - inset, d);
-        if 2 * pairs * rows >= PATTERN_STONES {
+        let (pairs, rows) = pattern_grid(size - Vec2::splat(2.0 * HOLE_INSET * d), d);
+        if pairs >= 2 && 2 * pairs * rows >= n {
             return d;
         }
         d -= 0.25;
     }
     d
+}
+
+/// The stone for a board whose holes are `hole` large: as large as lets a hole show
+/// [`ROOMY_STONES`] as pairs, but never smaller than [`COUNTABLE`] where [`PATTERN_STONES`] still fit at
+/// that size (a phone), nor smaller than the largest that fits [`PATTERN_STONES`] (a small phone).
+fn stone_diameter(hole: Vec2) -> f32 {
+    // Pairs run along x and rows along y in both orientations (see `pattern_frame`).
+    largest_stone(hole, ROOMY_STONES).max(largest_stone(hole, PATTERN_STONES).min(COUNTABLE))
+}
+
+/// A number in 0..1 from a stone's index and a salt: the same every time, so a heap is stable.
+fn jitter(index: usize, salt: u32) -> f32 {
+    let mut h = (index as u32).wrapping_mul(2_654_435_761).wrapping_add(salt.wrapping_mul(40_503));
+    h ^= h >> 15;
+    h = h.wrapping_mul(2_246_822_519);
+    h ^= h >> 13;
+    (h % 10_000) as f32 / 10_000.0
 }

@@ -11,6 +11,7 @@ use crate::game::Mode;
 use crate::rules::{Hole, Place, Side, TOTAL_STONES};
 
 use crate::app::board::layout::analysis_room;
+use crate::app::board::layout::count_shown;
 use crate::app::board::layout::lesson_room;
 use crate::app::board::layout::text_scale;
 use crate::app::board::layout::{BoardLayout, Orientation};
@@ -137,10 +138,16 @@ fn spawn_board(
     mut shown: ResMut<ShownCounts>,
 ) {
     let layout = wanted_layout(&size, &session, &settings, &safe, &room);
+    let ink = theme::palette(settings.stones).ink;
     commands.spawn((
         Name::new("Board"),
         BoardWood,
-        Sprite { image: art.board.clone(), custom_size: Some(layout.board.size()), ..default() },
+        Sprite {
+            image: board_image(&art, &layout),
+            custom_size: Some(layout.board.size()),
+            image_mode: SpriteImageMode::Sliced(theme::board_slicer()),
+            ..default()
+        },
         Transform::from_translation(layout.board.center().extend(0.0)),
         DespawnOnExit(OnBoard),
     ));
@@ -150,7 +157,11 @@ fn spawn_board(
             commands.spawn((
                 Name::new(format!("Hole {side} {hole}")),
                 HoleView { side, hole },
-                Sprite::default(),
+                Sprite {
+                    image: art.hole.clone(),
+                    image_mode: SpriteImageMode::Sliced(theme::recess_slicer()),
+                    ..default()
+                },
                 Transform::default(),
                 DespawnOnExit(OnBoard),
             ));
@@ -177,17 +188,21 @@ fn spawn_board(
                     Name::new(format!("Number {side} {hole}")),
                     HoleNumber(side, hole),
                     Text2d::new(hole.to_string()),
-                    TextFont { font_size: FontSize::Px(11.0), ..default() },
-                    TextColor(theme::TEXT_DIM),
+                    TextFont { font_size: FontSize::Px(12.0), ..default() },
+                    TextColor(ink),
                     Transform::default(),
                     DespawnOnExit(OnBoard),
                 ))
-                .with_child(six_nine_mark(theme::TEXT_DIM));
+                .with_child(six_nine_mark(ink));
         }
         commands.spawn((
             Name::new(format!("Kazan {side}")),
             KazanView(side),
-            Sprite::default(),
+            Sprite {
+                image: art.kazan.clone(),
+                image_mode: SpriteImageMode::Sliced(theme::recess_slicer()),
+                ..default()
+            },
             Transform::default(),
             DespawnOnExit(OnBoard),
         ));
@@ -212,24 +227,25 @@ fn spawn_board(
         commands.spawn((
             Name::new(format!("Tuzdik mark of {side}")),
             TuzdikMark(side),
-            Sprite { image: art.ring.clone(), color: theme::side_color(side), ..default() },
+            Sprite { image: art.tuzdik[side.index()].clone(), ..default() },
             Transform::default(),
             Visibility::Hidden,
             DespawnOnExit(OnBoard),
         ));
     }
-    // All 162 stones, each a little different in tone, like real korgools.
+    // All 162 stones, each one of the atlas's variants and a little different in tone, like real korgools.
     *slots = StoneSlots::default();
     for id in 0..TOTAL_STONES {
-        let tone = 0.88 + 0.12 * (u32::from(id).wrapping_mul(2_654_435_761) % 1000) as f32 / 1000.0;
+        let tone = 0.92 + 0.08 * (u32::from(id).wrapping_mul(2_654_435_761) % 1000) as f32 / 1000.0;
         let entity = commands
             .spawn((
                 Name::new(format!("Stone {id}")),
                 StoneView(id),
                 Sprite {
-                    image: art.stone.clone(),
-                    color: Color::srgb(tone, tone * 0.98, tone * 0.95),
-                    custom_size: Some(Vec2::splat(layout.stone)),
+                    image: art.stones.clone(),
+                    rect: Some(theme::stone_cell(id)),
+                    color: Color::srgb(tone, tone, tone),
+                    custom_size: Some(stone_sprite_size(&layout)),
                     ..default()
                 },
                 Transform::default(),
@@ -275,19 +291,17 @@ fn update_layout(
     }
     *layout = wanted;
     for (mut sprite, mut transform) in &mut wood {
+        sprite.image = board_image(&art, &layout);
         sprite.custom_size = Some(layout.board.size());
         transform.translation = layout.board.center().extend(0.0);
     }
-    let tall = layout.orientation == Orientation::Landscape;
     for (view, mut sprite, mut transform) in &mut holes {
         let r = layout.hole(view.side, view.hole);
-        sprite.image = if tall { art.hole.clone() } else { art.hole_wide.clone() };
         sprite.custom_size = Some(r.size());
         transform.translation = r.center().extend(1.0);
     }
     for (view, mut sprite, mut transform) in &mut kazans {
         let r = layout.kazan(view.0);
-        sprite.image = if tall { art.kazan_wide.clone() } else { art.kazan.clone() };
         sprite.custom_size = Some(r.size());
         transform.translation = r.center().extend(1.0);
     }
@@ -327,7 +341,7 @@ pub fn snap_on_reset(
             if let Ok((mut transform, mut sprite)) = stones.get_mut(stone) {
                 transform.translation = layout.stone_position(place_at(i), k).extend(3.0 + k as f32 * 0.001);
                 transform.scale = Vec3::ONE;
-                sprite.custom_size = Some(Vec2::splat(layout.stone));
+                sprite.custom_size = Some(stone_sprite_size(&layout));
             }
             commands.entity(stone).remove::<bevy_tweening::TweenAnim>();
         }
@@ -354,22 +368,68 @@ pub fn snap_on_reset(
         };
     }
     for (number, mut transform, mut font) in &mut numbers {
-        font.font_size = FontSize::Px(11.0 * layout.text_scale());
+        font.font_size = FontSize::Px(12.0 * layout.text_scale());
         transform.translation = layout.number_position(number.0, number.1).extend(2.5);
         transform.rotation = faces_player(&session, &settings, number.0, &layout);
     }
 }
 
-fn sync_labels(shown: Res<ShownCounts>, mut labels: Query<(&CountLabel, &mut Text2d)>) {
-    if !shown.is_changed() {
+/// The counts follow what is shown; a hole's count shows while the player keeps counts on, and always for a
+/// heap (more stones than its pattern holds); the holes' numbers take the wood's ink.
+fn sync_labels(
+    shown: Res<ShownCounts>,
+    settings: Res<Settings>,
+    layout: Option<Res<BoardLayout>>,
+    mut labels: Query<(&CountLabel, &mut Text2d, &mut Visibility), Without<CountBadge>>,
+    mut badges: Query<(&CountBadge, &mut Visibility), Without<CountLabel>>,
+    mut numbers: Query<(&mut TextColor, &Children), With<HoleNumber>>,
+    mut marks: Query<&mut Sprite, With<SixNineMark>>,
+) {
+    let Some(layout) = layout else { return };
+    if !(shown.is_changed() || settings.is_changed() || layout.is_changed()) {
         return;
     }
-    for (label, mut text) in &mut labels {
+    let visible = |place: Place| match place {
+        Place::Hole(..) => {
+            let on = count_shown(settings.counts, shown.0[place_index(place)], layout.capacity(place));
+            if on { Visibility::Inherited } else { Visibility::Hidden }
+        }
+        Place::Kazan(_) => Visibility::Inherited,
+    };
+    for (label, mut text, mut visibility) in &mut labels {
         let n = shown.0[place_index(label.0)].to_string();
         if text.0 != n {
             text.0 = n;
         }
+        visibility.set_if_neq(visible(label.0));
     }
+    for (badge, mut visibility) in &mut badges {
+        visibility.set_if_neq(visible(badge.0));
+    }
+    if settings.is_changed() {
+        let ink = theme::palette(settings.stones).ink;
+        for (mut color, children) in &mut numbers {
+            color.set_if_neq(TextColor(ink));
+            for child in children.iter() {
+                if let Ok(mut mark) = marks.get_mut(child) {
+                    mark.color = ink;
+                }
+            }
+        }
+    }
+}
+
+/// The board's wood, its grain along the board's length.
+fn board_image(art: &Art, layout: &BoardLayout) -> Handle<Image> {
+    match layout.orientation {
+        Orientation::Landscape => art.board_wide.clone(),
+        Orientation::Portrait => art.board_tall.clone(),
+    }
+}
+
+/// A stone's sprite: larger than the ball by its shadow, so the ball itself is the layout's diameter.
+pub fn stone_sprite_size(layout: &BoardLayout) -> Vec2 {
+    Vec2::splat(layout.stone / theme::STONE_BALL)
 }
 
 /// The underline under a number with a 6 or a 9, for text a player may read upside down.

@@ -50,6 +50,12 @@ fn set_up(
     if launch.lang.is_some() {
         settings.lang = launch.lang;
     }
+    if let Some(stones) = launch.stones {
+        settings.stones = stones;
+    }
+    if let Some(counts) = launch.counts {
+        settings.counts = counts;
+    }
     menu.0 = launch.menu;
     move_list.0 = launch.move_list;
     if let Some(path) = &launch.screenshot {

@@ -28,6 +28,7 @@ use crate::app::state::messages::Toast;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::{BoardReset, Session};
 use crate::app::state::settings::Settings;
+use crate::app::ui::theme::Paint;
 use crate::app::ui::widgets::Tap;
 use crate::game::SavedMoves;
 
@@ -201,6 +202,8 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<SaveWriter>()
         // Before the first screen is built (the initial state's OnEnter runs before Startup).
         .add_systems(PreStartup, (choose_path, load_save).chain().in_set(SaveLoaded))
+        // The board is painted in the player's own stones from the first frame.
+        .configure_sets(PreStartup, Paint.after(SaveLoaded))
         .add_systems(Last, (write_save, finish_writes).chain().in_set(SaveWritten));
 }
 

@@ -6,6 +6,7 @@ use bevy::window::Window;
 
 use crate::ai::Level;
 use crate::app::i18n::locale::Lang;
+use crate::app::state::settings::StoneSet;
 use crate::game::Mode;
 use crate::rules::Side;
 
@@ -39,6 +40,10 @@ pub struct Launch {
     pub move_list: bool,
     /// Review the game at the position after this many moves (screenshots).
     pub review: Option<usize>,
+    /// Show these stones (instead of the saved choice).
+    pub stones: Option<StoneSet>,
+    /// Show or hide the holes' counts (instead of the saved choice).
+    pub counts: Option<bool>,
 }
 
 impl Default for Launch {
@@ -57,6 +62,8 @@ impl Default for Launch {
             menu: false,
             move_list: false,
             review: None,
+            stones: None,
+            counts: None,
         }
     }
 }
@@ -64,7 +71,7 @@ impl Default for Launch {
 pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \"7 6 1 ...\"] [--after-ms N]
              [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title] [--menu] [--move-list] [--review N]
              [--lessons] [--tutorial LESSON:STEP]]
-             [--lang en|ky|kk|ru|fr|es|ca|vi]";
+             [--lang en|ky|kk|ru|fr|es|ca|vi] [--stones korgool|ivory] [--counts on|off]";
 
 fn parse_size(s: &str) -> Result<Vec2, String> {
     let (w, h) =
@@ -145,6 +152,20 @@ impl Launch {
                         Some(Lang::ALL.into_iter().find(|l| l.code() == code).ok_or_else(|| {
                             format!("--lang '{code}': expected en, ky, kk, ru, fr, es, ca or vi")
                         })?);
+                }
+                "--stones" => {
+                    launch.stones = Some(match value("--stones")?.as_str() {
+                        "korgool" => StoneSet::Korgool,
+                        "ivory" => StoneSet::Ivory,
+                        other => return Err(format!("--stones '{other}': expected korgool or ivory")),
+                    });
+                }
+                "--counts" => {
+                    launch.counts = Some(match value("--counts")?.as_str() {
+                        "on" => true,
+                        "off" => false,
+                        other => return Err(format!("--counts '{other}': expected on or off")),
+                    });
                 }
                 "--help" | "-h" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown option '{other}'\n{USAGE}")),

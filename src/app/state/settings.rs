@@ -1,5 +1,6 @@
 //! The player's choices, kept between sessions (written with the save by `saves::persistence`): the
-//! speed, the level, who starts, the board's turning, the sound, the language and the lessons' progress.
+//! speed, the level, who starts, the board's turning, the sound, the language, the stones' look, whether
+//! the holes' counts show, and the lessons' progress.
 //! The language on screen follows them here.
 
 use bevy::prelude::*;
@@ -60,6 +61,27 @@ pub enum Starter {
     ByLot,
 }
 
+/// The stones and the wood they lie on: dark wooden korgools on light wood (the traditional look), or
+/// ivory stones on dark walnut.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StoneSet {
+    #[default]
+    Korgool,
+    Ivory,
+}
+
+impl StoneSet {
+    pub const ALL: [StoneSet; 2] = [StoneSet::Korgool, StoneSet::Ivory];
+
+    /// The locale key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            StoneSet::Korgool => "stones.korgool",
+            StoneSet::Ivory => "stones.ivory",
+        }
+    }
+}
+
 /// The player's choices, kept between sessions.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -73,6 +95,11 @@ pub struct Settings {
     pub sound: bool,
     /// The language chosen; `None` follows the system's.
     pub lang: Option<Lang>,
+    /// The look of the stones and the board.
+    pub stones: StoneSet,
+    /// Each hole's count written beside it; off, the stones speak for themselves (a heap keeps its number,
+    /// and the kazans always show the score).
+    pub counts: bool,
     /// How far the learner went in the tutorial.
     pub lessons: LessonProgress,
 }
@@ -94,6 +121,8 @@ impl Default for Settings {
             flip_each_turn: false,
             sound: true,
             lang: None,
+            stones: StoneSet::Korgool,
+            counts: true,
             lessons: LessonProgress::default(),
         }
     }

@@ -122,7 +122,49 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<HoverLifted>()
         // Without a window (the headless tests) nothing registers the cursor's messages.
         .add_message::<bevy::window::CursorMoved>()
-        .add_systems(PreUpdate, (tap_buttons, lift_hover).after(bevy::input::InputSystems));
+        .add_systems(
+            PreUpdate,
+            (tap_buttons, press_look, lift_hover).chain().after(bevy::input::InputSystems),
+        );
+}
+
+/// The look a button had before a finger or the mouse pressed it, given back when it is released.
+#[derive(Component, Clone, Copy)]
+struct RestLook {
+    background: Color,
+    border: BorderColor,
+}
+
+/// The border of a button held down: bright, as the light catches a key pushed in.
+pub const PRESSED_BORDER: Color = Color::srgb(1.0, 0.86, 0.45);
+
+/// A button held down looks pushed in (darker, with a bright rim) from the frame the finger lands until it
+/// lifts or slides away: the player sees the press before the action, on every screen. Its hit area does
+/// not change, so a finger lifted where it pressed always taps.
+fn press_look(
+    presses: Res<ButtonPresses>,
+    mut commands: Commands,
+    mut buttons: Query<
+        (Entity, &mut BackgroundColor, &mut BorderColor, Option<&RestLook>),
+        (With<Button>, Without<Unstyled>),
+    >,
+) {
+    for (entity, mut background, mut border, rest) in &mut buttons {
+        let held = presses.0.iter().any(|(_, pressed)| *pressed == entity);
+        match (held, rest) {
+            (true, None) => {
+                commands.entity(entity).insert(RestLook { background: background.0, border: *border });
+                background.0 = theme::BUTTON_PRESSED;
+                *border = BorderColor::all(PRESSED_BORDER);
+            }
+            (false, Some(rest)) => {
+                background.0 = rest.background;
+                *border = rest.border;
+                commands.entity(entity).remove::<RestLook>();
+            }
+            _ => {}
+        }
+    }
 }
 
 pub fn button(label: impl Into<String>, font: f32) -> impl Bundle {

@@ -238,6 +238,10 @@ fn update_panels(
                 Some(locale.f("setting.speed", &[("speed", &locale.t(settings.speed.key()))]))
             }
             PanelText::Sound => Some(locale.f("setting.sound", &[("state", &on_off(settings.sound))])),
+            PanelText::Stones => {
+                Some(locale.f("setting.stones", &[("stones", &locale.t(settings.stones.key()))]))
+            }
+            PanelText::Counts => Some(locale.f("setting.counts", &[("state", &on_off(settings.counts))])),
             PanelText::Flip => {
                 Some(locale.f("setting.turn_board", &[("state", &on_off(settings.flip_each_turn))]))
             }

@@ -1,4 +1,4 @@
-//! The in-game menu: speed, sound, the board's turning, language, rules, new game, the move list. It opens
+//! The in-game menu: speed, sound, the stones' look, the holes' counts, the board's turning, language, rules, new game, the move list. It opens
 //! facing whoever opened it (the far player's bar turns it to them) and fits one column or two.
 
 use crate::app::board::view::shared_board;
@@ -11,7 +11,7 @@ use crate::app::state::panels::MoveListOpen;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::human_side;
 use crate::app::state::session::{NewGame, Session};
-use crate::app::state::settings::{Settings, Speed};
+use crate::app::state::settings::{Settings, Speed, StoneSet};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
 use crate::app::ui::widgets::{Backdrop, Tap, backdrop, button, card, labelled_button, text};
@@ -70,7 +70,7 @@ pub(crate) fn spawn_menu(commands: &mut Commands) {
         });
 }
 
-/// The menu's nine buttons, one under the other (two columns on a short screen: [`fit_menu`]).
+/// The menu's eleven buttons, one under the other (two columns on a short screen: [`fit_menu`]).
 pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
     labelled_button(c, "menu.resume", 20.0, ())
         .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
@@ -96,6 +96,21 @@ pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
         .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
             settings.sound = !settings.sound;
         });
+    c.spawn(button("Stones", 18.0))
+        .with_children(|b| {
+            b.spawn((PanelText::Stones, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+            let i = StoneSet::ALL.iter().position(|s| *s == settings.stones).unwrap_or(0);
+            settings.stones = StoneSet::ALL[(i + 1) % StoneSet::ALL.len()];
+        });
+    c.spawn(button("Counts", 18.0))
+        .with_children(|b| {
+            b.spawn((PanelText::Counts, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+            settings.counts = !settings.counts;
+        });
     c.spawn((button("Flip", 18.0), FlipButton))
         .with_children(|b| {
             b.spawn((PanelText::Flip, text("", 18.0, theme::TEXT), Pickable::IGNORE));
@@ -114,7 +129,7 @@ pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
         .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
 }
 
-/// A phone held sideways is too short for nine buttons in a column (about 570 pixels with the title):
+/// A phone held sideways is too short for eleven buttons in a column (about 570 pixels with the title):
 /// there they go in two columns, on a wider card with less padding, so Resume and Quit stay on screen.
 pub(crate) fn fit_menu(
     view: Res<ViewSize>,
@@ -165,6 +180,8 @@ pub(crate) enum PanelText {
     Reason,
     Speed,
     Sound,
+    Stones,
+    Counts,
     Flip,
     Language,
 }

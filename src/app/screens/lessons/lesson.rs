@@ -393,7 +393,7 @@ pub(crate) fn show_marks(
                     ring(&mut commands, layout.hole(side, h), "Lesson mark: hole");
                     // The ring runs over the hole's small number, which the caption often names: the
                     // number is shown again, large, beside the ring's inner edge.
-                    let at = layout.number_position(side, h);
+                    let at = layout.hole_inner_edge(side, h);
                     badge(&mut commands, at, n.to_string(), badge_size, true);
                 }
             }

@@ -1,0 +1,336 @@
+//! The board's face (issue 22): stones large enough to count on a phone, nothing drawn over a count, a
+//! number or another hole, counts that can be turned off while a heap keeps its number, stones that stand
+//! out from a hole's floor in both sets, and a change of set that repaints the board in place.
+
+use bevy::prelude::*;
+use toguz::app::board::layout::{
+    BoardLayout, COUNTABLE, PATTERN_STONES, count_shown, largest_stone, pattern_grid,
+};
+use toguz::app::board::stones::{CountBadge, CountLabel, HoleNumber, place_at};
+use toguz::app::state::session::{BoardReset, Session};
+use toguz::app::state::settings::{Settings, Speed, StoneSet};
+use toguz::app::ui::theme::{self, Art};
+use toguz::game::{Game, Mode};
+use toguz::rules::{Hole, Place, Side};
+
+use crate::app::{app_with, every_board_layout, frames};
+use crate::common::board;
+use crate::flows::{buttons, press, save_dir, start_app, window_entity};
+
+/// The 390×844 phone of the issue, bare and with an iPhone's notch and home bar.
+fn phone_layouts() -> Vec<BoardLayout> {
+    let size = Vec2::new(390.0, 844.0);
+    let mut all = Vec::new();
+    for near in Side::BOTH {
+        for insets in [[0.0; 4], [47.0, 0.0, 34.0, 0.0]] {
+            all.push(BoardLayout::with_insets(size, near, insets));
+        }
+    }
+    all
+}
+
+#[test]
+fn stones_are_big_enough_to_count_on_a_phone() {
+    for layout in phone_layouts() {
+        assert!(layout.stone >= COUNTABLE, "a phone's game board draws {} px stones", layout.stone);
+        for place in (0..18).map(place_at) {
+            assert!(
+                layout.capacity(place) >= PATTERN_STONES,
+                "{place:?} shows only {} stones as pairs",
+                layout.capacity(place)
+            );
+        }
+    }
+    // Everywhere else: 20 stones as pairs, and stones of 14 px unless the hole is too small for 20 of
+    // them (then the largest stone that does fit 20: a quarter pixel more would not).
+    for (what, size, layout) in every_board_layout() {
+        let hole = layout.hole(Side::White, Hole::new(1).unwrap()).size();
+        for place in (0..18).map(place_at) {
+            assert!(layout.capacity(place) >= PATTERN_STONES, "{what} at {size}: {place:?}");
+        }
+        if layout.stone < COUNTABLE {
+            assert_eq!(
+                layout.stone,
+                largest_stone(hole, PATTERN_STONES),
+                "{what} at {size}: {} px stones where larger would fit 20",
+                layout.stone
+            );
+            let larger = layout.stone + 0.25;
+            let (pairs, rows) = pattern_grid(hole - Vec2::splat(0.24 * larger), larger);
+            assert!(pairs < 2 || 2 * pairs * rows < PATTERN_STONES, "{what} at {size}");
+        }
+    }
+}
+
+/// A stone's ball, as drawn: its centre and radius.
+fn balls(layout: &BoardLayout, place: Place, count: usize) -> Vec<(Vec2, f32)> {
+    (0..count).map(|k| (layout.stone_position(place, k), layout.stone / 2.0)).collect()
+}
+
+#[test]
+fn no_stone_overlaps_a_count_a_number_or_another_hole() {
+    for (what, size, layout) in every_board_layout() {
+        let badge_r = 13.0 * layout.text_scale();
+        // The places never overlap each other.
+        for a in 0..20 {
+            for b in (a + 1)..20 {
+                let (ra, rb) = (layout.place(place_at(a)), layout.place(place_at(b)));
+                assert!(
+                    ra.intersect(rb).is_empty(),
+                    "{what} at {size}: {:?} and {:?}",
+                    place_at(a),
+                    place_at(b)
+                );
+            }
+        }
+        let mut marks: Vec<(String, Vec2, f32)> = Vec::new();
+        for side in Side::BOTH {
+            for hole in Hole::all() {
+                let place = Place::Hole(side, hole);
+                marks.push((format!("count of {place:?}"), layout.count_position(place), badge_r));
+                // A number of one or two glyphs, 12 px high.
+                marks.push((
+                    format!("number of {place:?}"),
+                    layout.number_position(side, hole),
+                    5.5 * layout.text_scale(),
+                ));
+            }
+            let kazan = layout.kazan(side);
+            let kazan_badge = (kazan.size().min_element() * 1.1).clamp(34.0, 64.0) / 2.0;
+            marks.push((
+                format!("count of kazan {side}"),
+                layout.count_position(Place::Kazan(side)),
+                kazan_badge,
+            ));
+        }
+        for place in (0..20).map(place_at) {
+            // Every count a place can hold, heaps included: 162 covers them all.
+            for (k, (at, r)) in balls(&layout, place, 162).into_iter().enumerate() {
+                assert!(
+                    layout.place(place).inflate(0.5).contains(at - Vec2::splat(r))
+                        && layout.place(place).inflate(0.5).contains(at + Vec2::splat(r)),
+                    "{what} at {size}: stone {k} of {place:?} leaves it"
+                );
+                for (name, centre, radius) in &marks {
+                    assert!(
+                        at.distance(*centre) >= r + radius - 0.5,
+                        "{what} at {size}: stone {k} of {place:?} at {at} lies over the {name} at {centre}"
+                    );
+                }
+            }
+        }
+        // The numbers and the counts do not lie over each other either.
+        for (i, (a, ca, ra)) in marks.iter().enumerate() {
+            for (b, cb, rb) in &marks[i + 1..] {
+                assert!(ca.distance(*cb) >= ra + rb - 0.5, "{what} at {size}: the {a} and the {b} overlap");
+            }
+        }
+    }
+}
+
+#[test]
+fn counts_turn_off_but_a_heap_keeps_its_number() {
+    assert!(count_shown(true, 3, 24), "counts on: every hole says its number");
+    assert!(!count_shown(false, 3, 24), "counts off: the stones speak for themselves");
+    assert!(!count_shown(false, 24, 24), "a full pattern still reads by eye");
+    assert!(count_shown(false, 25, 24), "a heap cannot be counted by eye: its number stays");
+
+    let mut app = app_with(Mode::HotSeat, Speed::Instant);
+    let position = board([30, 9, 9, 9, 9, 9, 0, 0, 0], [9, 9, 9, 9, 9, 9, 9, 9, 9], [0, 0], Side::White);
+    app.world_mut().resource_mut::<Session>().game = Game::from_position(Mode::HotSeat, position);
+    app.world_mut().write_message(BoardReset);
+    app.world_mut().resource_mut::<Settings>().counts = false;
+    frames(&mut app, 3);
+    let layout = app.world().resource::<BoardLayout>().clone();
+    assert!(layout.capacity(Place::Hole(Side::White, Hole::new(1).unwrap())) < 30, "30 stones make a heap");
+    let mut labels = app.world_mut().query::<(&CountLabel, &Visibility)>();
+    let shown: Vec<(Place, bool)> =
+        labels.iter(app.world()).map(|(l, v)| (l.0, *v != Visibility::Hidden)).collect();
+    assert_eq!(shown.len(), 20);
+    for (place, visible) in shown {
+        let want = match place {
+            Place::Kazan(_) => true,
+            Place::Hole(Side::White, h) => h.number() == 1,
+            Place::Hole(..) => false,
+        };
+        assert_eq!(visible, want, "the count of {place:?} shown: {visible}");
+    }
+    let mut badges = app.world_mut().query::<(&CountBadge, &Visibility)>();
+    for (badge, visibility) in badges.iter(app.world()) {
+        let heap = badge.0 == Place::Hole(Side::White, Hole::new(1).unwrap());
+        let want = matches!(badge.0, Place::Kazan(_)) || heap;
+        assert_eq!(*visibility != Visibility::Hidden, want, "the badge of {:?}", badge.0);
+    }
+    let numbers = app.world_mut().query::<&HoleNumber>().iter(app.world()).count();
+    assert_eq!(numbers, 18, "the holes' numbers stay");
+    app.world_mut().resource_mut::<Settings>().counts = true;
+    frames(&mut app, 2);
+    let mut labels = app.world_mut().query::<(&CountLabel, &Visibility)>();
+    assert!(labels.iter(app.world()).all(|(_, v)| *v != Visibility::Hidden), "counts on again: all shown");
+}
+
+/// WCAG's relative luminance of an sRGB colour in 0..1.
+fn luminance(rgb: [f32; 3]) -> f32 {
+    let lin = |c: f32| if c <= 0.040_45 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) };
+    0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2])
+}
+
+fn contrast(a: f32, b: f32) -> f32 {
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
+/// The mean luminance of an image's texels inside `rect` (texels) whose alpha is at least `min_alpha`.
+fn mean_luminance(image: &Image, rect: URect, min_alpha: u8) -> f32 {
+    let width = image.width();
+    let data = image.data.as_ref().expect("a painted image keeps its texels");
+    let (mut sum, mut n) = (0.0, 0usize);
+    for y in rect.min.y..rect.max.y {
+        for x in rect.min.x..rect.max.x {
+            let i = ((y * width + x) * 4) as usize;
+            if data[i + 3] >= min_alpha {
+                sum += luminance([data[i], data[i + 1], data[i + 2]].map(|c| f32::from(c) / 255.0));
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 0, "no texel of the image counts");
+    sum / n as f32
+}
+
+#[test]
+fn stone_and_floor_contrast_at_least_3_to_1_in_both_sets() {
+    for set in StoneSet::ALL {
+        let p = theme::palette(set);
+        let stones = theme::stone_atlas(&p);
+        let hole = theme::hole_image(&p);
+        let kazan = theme::kazan_image(&p);
+        // The floor where stones lie: the hole's middle half.
+        let middle = URect::new(48, 48, 144, 144);
+        for i in 0..theme::STONE_VARIANTS as u32 {
+            let cell = URect::new(i * theme::STONE_CELL, 0, (i + 1) * theme::STONE_CELL, theme::STONE_CELL);
+            let stone = mean_luminance(&stones, cell, 255);
+            for (what, floor) in [("hole", &hole), ("kazan", &kazan)] {
+                let c = contrast(stone, mean_luminance(floor, middle, 255));
+                assert!(c >= 3.0, "{set:?}: stone {i} against a {what}'s floor: {c:.2}:1");
+            }
+        }
+        // The tuzdik's ring: part of it stands out 3:1 from the floor, for either owner, on either wood.
+        let floor = mean_luminance(&hole, middle, 255);
+        for owner in Side::BOTH {
+            let ring = theme::tuzdik_image(owner);
+            let data = ring.data.as_ref().unwrap();
+            let (mut strong, mut all) = (0, 0);
+            for px in data.chunks(4).filter(|px| px[3] == 255) {
+                all += 1;
+                if contrast(luminance([px[0], px[1], px[2]].map(|c| f32::from(c) / 255.0)), floor) >= 3.0 {
+                    strong += 1;
+                }
+            }
+            assert!(
+                all > 0 && strong * 10 >= all,
+                "{set:?}: {owner}'s tuzdik: {strong} of {all} texels at 3:1"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_two_sets_of_stones_differ_and_painting_is_the_same_every_time() {
+    let korgool = theme::stone_atlas(&theme::palette(StoneSet::Korgool));
+    let ivory = theme::stone_atlas(&theme::palette(StoneSet::Ivory));
+    assert_ne!(korgool.data, ivory.data);
+    assert_eq!(korgool.data, theme::stone_atlas(&theme::palette(StoneSet::Korgool)).data);
+    // The dark korgools lie on light wood, the ivory stones on dark walnut.
+    let middle = URect::new(48, 48, 144, 144);
+    let whole = URect::new(0, 0, theme::STONE_CELL, theme::STONE_CELL);
+    let k = theme::palette(StoneSet::Korgool);
+    let i = theme::palette(StoneSet::Ivory);
+    assert!(mean_luminance(&korgool, whole, 255) < mean_luminance(&theme::hole_image(&k), middle, 255));
+    assert!(mean_luminance(&ivory, whole, 255) > mean_luminance(&theme::hole_image(&i), middle, 255));
+}
+
+#[test]
+fn choosing_other_stones_repaints_the_board_in_place() {
+    let dir = save_dir("stone-set");
+    let mut app = start_app(Vec2::new(390.0, 844.0), &dir);
+    let art = app.world().resource::<Art>().clone();
+    let texels = |app: &App, handle: &Handle<Image>| {
+        app.world().resource::<Assets<Image>>().get(handle).and_then(|i| i.data.clone()).expect("painted")
+    };
+    let (stones, hole, wood) =
+        (texels(&app, &art.stones), texels(&app, &art.hole), texels(&app, &art.board_tall));
+    app.world_mut().resource_mut::<Settings>().stones = StoneSet::Ivory;
+    frames(&mut app, 2);
+    assert_ne!(texels(&app, &art.stones), stones, "the stones change");
+    assert_ne!(texels(&app, &art.hole), hole, "the holes' floor changes");
+    assert_ne!(texels(&app, &art.board_tall), wood, "the wood changes");
+    assert_eq!(
+        texels(&app, &art.stones),
+        theme::stone_atlas(&theme::palette(StoneSet::Ivory)).data.unwrap(),
+        "the ivory stones are painted"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A finger held on `at` (logical pixels from the window's top-left) for a frame, then slid off and
+/// cancelled: the button shows its press, and nothing is tapped.
+fn held_look(app: &mut App, button: Entity, at: Vec2) -> ((Color, BorderColor), (Color, BorderColor)) {
+    use bevy::input::touch::{TouchInput, TouchPhase};
+    let look = |app: &App| {
+        let background = app.world().get::<BackgroundColor>(button).expect("a button's colour").0;
+        (background, *app.world().get::<BorderColor>(button).expect("a button's rim"))
+    };
+    let rest = look(app);
+    let window = window_entity(app);
+    app.world_mut().write_message(TouchInput {
+        phase: TouchPhase::Started,
+        position: at,
+        window,
+        force: None,
+        id: 77,
+    });
+    frames(app, 1);
+    let held = look(app);
+    app.world_mut().write_message(TouchInput {
+        phase: TouchPhase::Canceled,
+        position: at,
+        window,
+        force: None,
+        id: 77,
+    });
+    frames(app, 2);
+    assert_eq!(look(app), rest, "a cancelled press gives the button its look back");
+    (rest, held)
+}
+
+#[test]
+fn every_buttons_pressed_look_differs_from_its_rest_look() {
+    let dir = save_dir("pressed-look");
+    for size in [Vec2::new(390.0, 844.0), Vec2::new(1366.0, 1024.0)] {
+        let mut app = start_app(size, &dir);
+        let mut seen = 0;
+        // The title's buttons, then the game's bars and its menu.
+        for step in 0..3 {
+            match step {
+                1 => {
+                    app.world_mut().write_message(toguz::app::state::session::NewGame(Mode::HotSeat));
+                    frames(&mut app, 5);
+                }
+                2 => {
+                    press(&mut app, "Menu");
+                }
+                _ => {}
+            }
+            for (label, entity, at) in buttons(&mut app) {
+                if app.world().get::<toguz::app::ui::widgets::Unstyled>(entity).is_some() {
+                    continue;
+                }
+                let (rest, held) = held_look(&mut app, entity, at);
+                assert_ne!(rest, held, "{size}: the button '{label}' looks the same held down as at rest");
+                seen += 1;
+            }
+        }
+        assert!(seen >= 10, "{size}: only {seen} buttons were tried");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
