@@ -78,7 +78,7 @@ PAIR_X = 1.04  # a pair's stones touch, almost
 ROW = 2.06  # rows of pairs, one under the other
 MARGIN = 0.42  # between the outer stones and the hole's wall
 LIP = 0.42  # the rounded edge where the board's surface turns down into the hole
-TILT = float(os.environ.get("TILT", "35"))  # degrees the hole leans, clockwise
+TILT = 35.0  # degrees the hole leans, clockwise (its top to the right)
 
 
 def stones():
@@ -183,11 +183,18 @@ def window(u, v, scale, cx, cy, reach):
     return slice(max(r0, 0), max(min(r1, h), 0)), slice(max(c0, 0), max(min(c1, w), 0))
 
 
+def shadow_offset():
+    """Where a stone's shadow lies from its centre, in its radii: half a radius away from the light."""
+    lx, ly = rotate_light()
+    length = math.hypot(lx, ly)
+    return -0.52 * lx / length, -0.52 * ly / length
+
+
 def stone_shadow(x, y, stone, soft):
-    """How much of the light a stone takes from the points (x, y) beside it (its shadow falls to the lower
-    right, away from the light)."""
+    """How much of the light a stone takes from the points (x, y) beside it."""
     sx, sy, sr, _ = stone
-    dist = np.hypot(x - sx - 0.30 * sr, y - sy - 0.42 * sr) / sr
+    ox, oy = shadow_offset()
+    dist = np.hypot(x - sx - ox * sr, y - sy - oy * sr) / sr
     return 1.0 - smooth(soft[0], soft[1], dist)
 
 
@@ -237,7 +244,8 @@ def paint_mark(u, v, scale):
     balls = stones()
     shadow = np.zeros_like(d)
     for ball in balls:
-        win = window(u, v, scale, ball[0] + 0.3, ball[1] + 0.42, 1.5 * ball[2])
+        ox, oy = shadow_offset()
+        win = window(u, v, scale, ball[0] + ox * ball[2], ball[1] + oy * ball[2], 1.5 * ball[2])
         shadow[win] = np.maximum(shadow[win], stone_shadow(x[win], y[win], ball, (0.55, 1.35)))
     rgb = rgb * (1.0 - 0.55 * shadow)[..., None]
     for i, ball in enumerate(balls):
