@@ -83,28 +83,33 @@ fn every_message_is_used_by_the_game() {
 }
 
 #[test]
-fn every_character_of_every_language_is_in_the_bundled_font() {
+fn every_character_of_every_language_is_in_the_bundled_fonts() {
     use skrifa::MetadataProvider;
-    let font = skrifa::FontRef::new(toguz::app::ui::theme::FONT).expect("the bundled font parses");
-    let charmap = font.charmap();
-    for lang in Lang::ALL {
-        let mut missing = BTreeSet::new();
-        let texts = catalog(lang)
-            .into_values()
-            .flat_map(|m| m.texts().into_iter().map(String::from).collect::<Vec<_>>());
-        for text in texts.chain([lang.native_name().to_string(), "0123456789+-–:".to_string()]) {
-            for c in text.chars() {
-                if !c.is_whitespace() && charmap.map(c).is_none() {
-                    missing.insert(c);
+    use toguz::app::ui::theme::{DISPLAY_FONT, FONT};
+    // The body font, and the display face of the game's name and headings: either may show any message.
+    for (face, data) in [("body", FONT), ("display", DISPLAY_FONT)] {
+        let font =
+            skrifa::FontRef::new(data).unwrap_or_else(|e| panic!("the {face} font does not parse: {e}"));
+        let charmap = font.charmap();
+        for lang in Lang::ALL {
+            let mut missing = BTreeSet::new();
+            let texts = catalog(lang)
+                .into_values()
+                .flat_map(|m| m.texts().into_iter().map(String::from).collect::<Vec<_>>());
+            for text in texts.chain([lang.native_name().to_string(), "0123456789+-–:".to_string()]) {
+                for c in text.chars() {
+                    if !c.is_whitespace() && charmap.map(c).is_none() {
+                        missing.insert(c);
+                    }
                 }
             }
+            assert!(missing.is_empty(), "{}: the {face} font has no {missing:?}", lang.code());
         }
-        assert!(missing.is_empty(), "{}: the font has no {missing:?}", lang.code());
-    }
-    // The letters the issue names: Kazakh ә ғ қ ң ө ұ ү һ і, Kyrgyz ң ө ү, Vietnamese with its marks.
-    for c in "әғқңөұүһіӘҒҚҢӨҰҮҺІңөүẠạẢảẤấẦầẨẩẪẫẬậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđĐơưƠƯ".chars()
-    {
-        assert!(charmap.map(c).is_some(), "the font has no '{c}'");
+        // The letters the issue names: Kazakh ә ғ қ ң ө ұ ү һ і, Kyrgyz ң ө ү, Vietnamese with its marks.
+        for c in "әғқңөұүһіӘҒҚҢӨҰҮҺІңөүẠạẢảẤấẦầẨẩẪẫẬậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđĐơưƠƯ".chars()
+        {
+            assert!(charmap.map(c).is_some(), "the {face} font has no '{c}'");
+        }
     }
 }
 

@@ -306,18 +306,35 @@ async function thePage() {
     const link = document.querySelector('link[rel=manifest]');
     const response = await fetch(link.href);
     const manifest = await response.json();
+    // Each icon's real size, and whether its corner is opaque (a maskable icon fills its whole square).
+    async function load(url) {
+      const r = await fetch(url);
+      const bitmap = r.ok ? await createImageBitmap(await r.blob()) : null;
+      let corner = -1;
+      if (bitmap) {
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d');
+        context.drawImage(bitmap, 0, 0);
+        corner = context.getImageData(0, 0, 1, 1).data[3];
+      }
+      return { status: r.status, real: bitmap ? `${bitmap.width}x${bitmap.height}` : '', corner };
+    }
     const icons = [];
     for (const icon of manifest.icons || []) {
-      const r = await fetch(new URL(icon.src, response.url));
-      const bitmap = r.ok ? await createImageBitmap(await r.blob()) : null;
-      icons.push({ sizes: icon.sizes, status: r.status, real: bitmap ? `${bitmap.width}x${bitmap.height}` : '' });
+      icons.push({ sizes: icon.sizes, purpose: icon.purpose || 'any', ...(await load(new URL(icon.src, response.url))) });
     }
-    return { type: response.headers.get('content-type'), name: manifest.name, display: manifest.display, start: manifest.start_url, icons };
+    const touch = document.querySelector('link[rel=apple-touch-icon]');
+    const apple = touch ? await load(touch.href) : { status: 0, real: '', corner: -1 };
+    return { type: response.headers.get('content-type'), name: manifest.name, display: manifest.display, start: manifest.start_url, icons, apple };
   });
+  const has = (purpose, sizes) => m.icons.some((i) => i.purpose === purpose && i.sizes === sizes);
   check(
-    'a web app manifest with its icons',
-    m.name && m.start && m.display && m.icons.length >= 2 && m.icons.every((i) => i.status === 200 && i.real === i.sizes),
-    `${m.name}, ${m.display}, icons ${m.icons.map((i) => `${i.sizes}:${i.status}:${i.real}`).join(' ')}`,
+    'a web app manifest with its icons: plain and maskable (full bleed) at 192 and 512 px, and the home-screen icon',
+    m.name && m.start && m.display && m.icons.every((i) => i.status === 200 && i.real === i.sizes) &&
+      has('any', '192x192') && has('any', '512x512') && has('maskable', '192x192') && has('maskable', '512x512') &&
+      m.icons.filter((i) => i.purpose === 'maskable').every((i) => i.corner === 255) &&
+      m.apple.status === 200 && m.apple.real === '180x180' && m.apple.corner === 255,
+    `${m.name}, ${m.display}, icons ${m.icons.map((i) => `${i.purpose} ${i.sizes}:${i.status}:${i.real}:${i.corner}`).join(' ')}, apple-touch-icon ${m.apple.real}:${m.apple.status}:${m.apple.corner}`,
   );
 }
 

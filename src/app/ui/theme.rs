@@ -144,6 +144,7 @@ pub struct Paint;
 
 pub(crate) fn plugin(app: &mut App) {
     use_bundled_font(app);
+    add_display_font(app);
     app.add_systems(PreStartup, paint.in_set(Paint)).add_systems(Update, repaint_on_change);
 }
 
@@ -518,6 +519,27 @@ pub(crate) fn use_bundled_font(app: &mut App) {
 
 /// The bundled font's file, compiled in so that it is there at the first frame on every platform.
 pub const FONT: &[u8] = include_bytes!("../../../assets/fonts/NotoSans-Regular.ttf");
+
+/// The display face's file: Roboto Slab Bold, subset to the letters of the game's languages
+/// (`assets/fonts/subset.sh`), compiled in like the body font.
+pub const DISPLAY_FONT: &[u8] = include_bytes!("../../../assets/fonts/RobotoSlab-Bold.otf");
+
+/// The faces a text can ask for by name; a text that names none gets the body font (Noto Sans).
+#[derive(Resource, Clone, Debug)]
+pub struct Fonts {
+    /// The game's name and headings: `TextFont { font: fonts.display.clone().into(), .. }`.
+    pub display: Handle<Font>,
+}
+
+/// Adds the display face to the fonts and makes [`Fonts`]. Headless runs (tests) have no font storage:
+/// there the display handle is the default one, the body font.
+fn add_display_font(app: &mut App) {
+    let display = match app.world_mut().get_resource_mut::<Assets<Font>>() {
+        Some(mut fonts) => fonts.add(Font::from_bytes(DISPLAY_FONT.to_vec())),
+        None => Handle::default(),
+    };
+    app.insert_resource(Fonts { display });
+}
 
 /// The one camera: the board and every panel are drawn through it.
 pub fn spawn_camera(mut commands: Commands) {
