@@ -168,7 +168,7 @@ fn spawn_board(
             commands.spawn((
                 Name::new(format!("Count badge {side} {hole}")),
                 CountBadge(place),
-                Sprite { image: art.disc.clone(), color: Color::srgba(0.08, 0.05, 0.03, 0.55), ..default() },
+                Sprite { image: art.disc.clone(), color: Color::srgba(0.08, 0.05, 0.03, 0.72), ..default() },
                 Transform::default(),
                 DespawnOnExit(OnBoard),
             ));
