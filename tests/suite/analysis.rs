@@ -17,8 +17,8 @@ use toguz::game::SavedMoves;
 use toguz::rules::{Side, Status};
 
 use super::flows::{
-    PHONE, TABLET, button, frames, has_button, moves, press, save_dir, screen, start_app, tap_hole,
-    touch_tap_arriving, wait_for_moves,
+    PHONE, TABLET, button, frames, has_button, moves, open_games, press, save_dir, screen,
+    start_against_computer, start_app, tap_hole, touch_tap_arriving, wait_for_moves,
 };
 
 /// A finished game between two random players, kept in the history of `dir` as a hot-seat game.
@@ -75,7 +75,7 @@ fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jump
         let dir = save_dir("analysis");
         let holes = finished_game_in_history(&dir, 7);
         let mut app = start_app(size, &dir);
-        press(&mut app, "Games");
+        open_games(&mut app);
         // Frames are counted from the tap that opens the review: a fast search may judge a move in each
         // of the frames before the wait begins.
         let opened = app.world().resource::<bevy::diagnostic::FrameCount>().0;
@@ -152,7 +152,7 @@ fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jump
 /// A game against Easy, one move each, with the move list open.
 fn game_against_easy_in_the_move_list(dir: &std::path::Path) -> App {
     let mut app = start_app(PHONE, dir);
-    press(&mut app, "Play vs computer");
+    start_against_computer(&mut app);
     frames(&mut app, 3);
     tap_hole(&mut app, Side::White, 7);
     wait_for_moves(&mut app, 2);
@@ -172,7 +172,7 @@ fn the_computer_s_view_beside_a_sideways_phone_s_board_fits_its_longest_words_in
         super::flows::with_language(&dir, lang);
         let size = super::flows::PHONE_SIDEWAYS;
         let mut app = start_app(size, &dir);
-        press(&mut app, "Games");
+        open_games(&mut app);
         press(&mut app, "Game 1");
         frames_until_analysed(&mut app);
         // The widest lead before the end: the longest words beside the bar.
@@ -209,7 +209,7 @@ fn the_computer_s_view_moves_beside_the_board_when_the_phone_is_turned_and_back(
     let dir = save_dir("analysis-turned");
     finished_game_in_history(&dir, 5);
     let mut app = start_app(PHONE, &dir);
-    press(&mut app, "Games");
+    open_games(&mut app);
     press(&mut app, "Game 1");
     frames_until_analysed(&mut app);
     // The panel as laid out: under the board upright, beside it sideways, with nothing of the other
@@ -334,7 +334,7 @@ fn an_exported_game_pasted_back_opens_as_kept_and_dropped_on_another_install_ope
     // The title counts moves as the record does: three, the last white's alone.
     assert!(texts(&mut app).iter().any(|t| t == "Two players, 3 moves played"), "{:?}", texts(&mut app));
     // Pasted back here: the game kept already opens, not a copy of it.
-    press(&mut app, "Games");
+    open_games(&mut app);
     press(&mut app, "Paste a record");
     frames(&mut app, 3);
     assert_eq!(screen(&app), Screen::Review, "the record opens in review");
@@ -371,7 +371,7 @@ fn the_game_in_play_against_the_computer_exported_and_pasted_back_shows_no_compu
     press(&mut app, "Menu");
     press(&mut app, "Quit to title");
     frames(&mut app, 3);
-    press(&mut app, "Games");
+    open_games(&mut app);
     press(&mut app, "Paste a record");
     frames(&mut app, 30);
     assert_eq!(screen(&app), Screen::Review);
@@ -432,7 +432,7 @@ fn review_at_the_start_says_even_and_a_lead_is_told_as_the_computers_estimate() 
     let dir = save_dir("analysis-start");
     finished_game_in_history(&dir, 11);
     let mut app = start_app(PHONE, &dir);
-    press(&mut app, "Games");
+    open_games(&mut app);
     press(&mut app, "Game 1");
     frames(&mut app, 3);
     frames_until_analysed(&mut app);

@@ -178,6 +178,32 @@ pub(crate) fn click(app: &mut App, label: &str) {
     mouse_click_arriving(app, at);
 }
 
+/// From the title: "Two players", then its sheet's "Start" (hot-seat).
+pub(crate) fn start_hot_seat(app: &mut App) {
+    press(app, "Two players");
+    press(app, "Start");
+}
+
+/// From the title: "Play", then its sheet's "Start" (against the computer, at the level and with the
+/// starter kept in the settings).
+pub(crate) fn start_against_computer(app: &mut App) {
+    press(app, "Play");
+    press(app, "Start");
+}
+
+/// From the title: a choice of the Settings sheet (a speed) clicked by the mouse, then the sheet closed.
+pub(crate) fn choose_in_settings(app: &mut App, label: &str) {
+    press(app, "Settings");
+    click(app, label);
+    press(app, "Close");
+}
+
+/// From the title: the games played, through the Settings sheet.
+pub(crate) fn open_games(app: &mut App) {
+    press(app, "Settings");
+    press(app, "Games");
+}
+
 /// Taps the centre of a hole and waits for the move's animation to end.
 pub(crate) fn tap_hole(app: &mut App, side: Side, hole: u8) {
     let layout = app.world().resource::<BoardLayout>().clone();
@@ -248,9 +274,10 @@ fn a_new_player_goes_from_the_title_through_three_games_and_every_board_is_whole
     assert_eq!(screen(&app), Screen::Title);
     assert!(!has_button(&mut app, "Continue"), "nothing to continue on a first launch");
     // The mouse arrives on "Medium" and clicks in one go.
+    press(&mut app, "Play");
     click(&mut app, "Medium");
     assert_eq!(app.world().resource::<Settings>().level, Level::Medium);
-    press(&mut app, "Play vs computer");
+    press(&mut app, "Start");
     assert_eq!(
         app.world().resource::<Session>().game.mode,
         Mode::Computer { level: Level::Medium, human: Side::White }
@@ -278,7 +305,7 @@ fn a_new_player_goes_from_the_title_through_three_games_and_every_board_is_whole
     press(&mut app, "Menu");
     press(&mut app, "Quit to title");
     assert_eq!(screen(&app), Screen::Title);
-    press(&mut app, "Play hot-seat");
+    start_hot_seat(&mut app);
     frames(&mut app, 3);
     assert_eq!(app.world().resource::<Session>().game.mode, Mode::HotSeat);
     assert_board_whole(&mut app);
@@ -297,8 +324,8 @@ fn an_unfinished_game_is_offered_again_after_a_restart_and_continues_where_it_st
     let dir = save_dir("restart");
     {
         let mut app = start_app(PHONE, &dir);
-        click(&mut app, "Fast");
-        press(&mut app, "Play hot-seat");
+        choose_in_settings(&mut app, "Fast");
+        start_hot_seat(&mut app);
         frames(&mut app, 3);
         tap_hole(&mut app, Side::White, 7);
         tap_hole(&mut app, Side::Black, 3);
@@ -320,7 +347,7 @@ fn an_unfinished_game_is_offered_again_after_a_restart_and_continues_where_it_st
     drop(app);
     let mut app = start_app(PHONE, &dir);
     assert!(has_button(&mut app, "Continue"));
-    press(&mut app, "Play vs computer");
+    start_against_computer(&mut app);
     assert_eq!(screen(&app), Screen::Title, "the saved game is not thrown away without asking");
     press(&mut app, "Start a new game");
     frames(&mut app, 2);
@@ -333,8 +360,8 @@ fn an_unfinished_game_is_offered_again_after_a_restart_and_continues_where_it_st
 fn redo_by_touch_brings_back_what_undo_took_until_a_new_move_is_played() {
     let dir = save_dir("redo");
     let mut app = start_app(PHONE, &dir);
-    click(&mut app, "Fast");
-    press(&mut app, "Play vs computer");
+    choose_in_settings(&mut app, "Fast");
+    start_against_computer(&mut app);
     frames(&mut app, 3);
     tap_hole(&mut app, Side::White, 7);
     wait_for_moves(&mut app, 2);
@@ -376,7 +403,7 @@ fn a_damaged_save_is_explained_on_the_title_screen_once() {
         "the damaged file is kept aside"
     );
     assert!(!has_button(&mut app, "Continue"));
-    press(&mut app, "Play hot-seat");
+    start_hot_seat(&mut app);
     press(&mut app, "Menu");
     press(&mut app, "Quit to title");
     assert_eq!(app.world().resource::<SaveNotice>().0, None, "once read, the notice is gone");
@@ -396,13 +423,24 @@ pub(crate) fn finished_game() -> Game {
     game
 }
 
-/// Brings a fresh app, with no save, to one of its screens: "title", "game", "menu", "game over", "lessons"
-/// or "lesson" (the board lesson's second step).
+/// Brings a fresh app, with no save, to one of its screens: "title", the title's "play sheet", "two
+/// players sheet" or "settings sheet", "game", "menu", "game over", "lessons" or "lesson" (the board
+/// lesson's second step).
 fn at_screen(which: &str, size: Vec2, dir: &Path) -> App {
     let _ = std::fs::remove_dir_all(dir);
     let mut app = start_app(size, dir);
-    if which == "title" {
-        return app;
+    match which {
+        "title" => return app,
+        "play sheet" | "two players sheet" | "settings sheet" => {
+            let opens = match which {
+                "play sheet" => "Play",
+                "two players sheet" => "Two players",
+                _ => "Settings",
+            };
+            press(&mut app, opens);
+            return app;
+        }
+        _ => {}
     }
     if which == "lessons" || which == "lesson" {
         press(&mut app, "Learn to play");
@@ -418,7 +456,7 @@ fn at_screen(which: &str, size: Vec2, dir: &Path) -> App {
         }
         return app;
     }
-    press(&mut app, "Play hot-seat");
+    start_hot_seat(&mut app);
     frames(&mut app, 2);
     match which {
         "game" => {
@@ -457,27 +495,11 @@ fn menu_on_the_result_opens_the_games_menu_and_closing_it_comes_back_to_the_resu
 #[test]
 fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
     let dir = save_dir("every-button");
-    let screens: [(&str, &[&str]); 6] = [
-        (
-            "title",
-            &[
-                "By lot",
-                "Computer",
-                "Easy",
-                "Fast",
-                "Hard",
-                "Instant",
-                "Language",
-                "Learn to play",
-                "Me",
-                "Medium",
-                "Normal",
-                "Play hot-seat",
-                "Play vs computer",
-                "Slow",
-                "Turn the board",
-            ],
-        ),
+    let screens: [(&str, &[&str]); 9] = [
+        ("title", &["Learn to play", "Play", "Settings", "Two players"]),
+        ("play sheet", &["By lot", "Computer", "Easy", "Hard", "Me", "Medium", "Start"]),
+        ("two players sheet", &["Start", "Turn the board"]),
+        ("settings sheet", &["Close", "Fast", "Instant", "Language", "Normal", "Slow", "Sound"]),
         // Hot-seat on one device: the far player's bar has its own controls, facing them (its Undo once
         // the far player has a move to take back).
         ("game", &["Hint", "Hint (far side)", "Menu", "Menu (far side)", "Undo"]),
@@ -505,7 +527,7 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
     ];
     // A tablet draws the UI larger (UiScale): taps must still land where the buttons are drawn.
     for (which, expected, size) in
-        screens.iter().map(|(w, e)| (*w, *e, PHONE)).chain([("title", screens[0].1, TABLET)])
+        screens.iter().map(|(w, e)| (*w, *e, PHONE)).chain(screens[..4].iter().map(|(w, e)| (*w, *e, TABLET)))
     {
         let all = {
             let mut app = at_screen(which, size, &dir);
@@ -588,7 +610,7 @@ fn the_title_screen_fits_phones_upright_and_sideways_and_tablets_with_a_saved_ga
         // A damaged save gives the notice; a game played then left gives Continue.
         std::fs::write(dir.join("save.ron"), "damaged {{").unwrap();
         let mut app = start_app(size, &dir);
-        press(&mut app, "Play hot-seat");
+        start_hot_seat(&mut app);
         frames(&mut app, 2);
         tap_hole(&mut app, Side::White, 7);
         drop(app);
@@ -598,26 +620,35 @@ fn the_title_screen_fits_phones_upright_and_sideways_and_tablets_with_a_saved_ga
         frames(&mut app, 3);
         let all = buttons(&mut app);
         assert!(all.iter().any(|(l, _, _)| l == "Continue"), "{size}: {:?}", labels(&all));
+        assert_named_nodes_inside(&mut app, size, "title");
+        // The games played are one tap away, in the Settings sheet.
+        press(&mut app, "Settings");
+        let all = buttons(&mut app);
         assert!(all.iter().any(|(l, _, _)| l == "Games"), "the game played is in the history: {size}");
-        let mut q =
-            app.world_mut().query::<(&Name, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>();
-        let window = Rect::from_corners(Vec2::ZERO, size);
-        for (name, node, transform, visible) in q.iter(app.world()) {
-            if !visible.get() || node.size().min_element() <= 0.0 || name.as_str() == "Title screen" {
-                continue;
-            }
-            let s = 1.0 / WINDOW_SCALE;
-            let r = Rect::from_center_size(transform.translation * s, node.size() * s);
-            assert!(
-                window.contains(r.min + Vec2::splat(0.5)) && window.contains(r.max - Vec2::splat(0.5)),
-                "{size}: '{name}' at {r:?} is cut off"
-            );
-            if name.as_str().starts_with("Button ") {
-                assert!(r.height() >= 44.0 - 0.5, "{size}: '{name}' is a big enough touch target");
-            }
-        }
+        assert_named_nodes_inside(&mut app, size, "the Settings sheet");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every named node on screen (the page itself aside) lies inside the window, and every button is a big
+/// enough touch target.
+pub(crate) fn assert_named_nodes_inside(app: &mut App, size: Vec2, what: &str) {
+    let mut q = app.world_mut().query::<(&Name, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>();
+    let window = Rect::from_corners(Vec2::ZERO, size);
+    for (name, node, transform, visible) in q.iter(app.world()) {
+        if !visible.get() || node.size().min_element() <= 0.0 || name.as_str() == "Title screen" {
+            continue;
+        }
+        let s = 1.0 / WINDOW_SCALE;
+        let r = Rect::from_center_size(transform.translation * s, node.size() * s);
+        assert!(
+            window.contains(r.min + Vec2::splat(0.5)) && window.contains(r.max - Vec2::splat(0.5)),
+            "{size}, {what}: '{name}' at {r:?} is cut off"
+        );
+        if name.as_str().starts_with("Button ") {
+            assert!(r.height() >= 44.0 - 0.5, "{size}, {what}: '{name}' is a big enough touch target");
+        }
+    }
 }
 
 #[test]
@@ -743,7 +774,7 @@ fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_c
             app.world_mut().resource_mut::<SaveNotice>().0 = Some(NOTICE_DAMAGED.to_string());
             frames(&mut app, 3);
             assert_nothing_clipped(&mut app, size, &format!("{what}, title"));
-            press(&mut app, "Play hot-seat");
+            start_hot_seat(&mut app);
             frames(&mut app, 2);
             tap_hole(&mut app, Side::White, 7);
             // The longest message: the long-press hint.
@@ -830,7 +861,7 @@ fn the_menu_in_a_game_fits_a_phone_held_sideways_in_every_language_and_quits_to_
             let what = format!("{} at {size}", lang.code());
             with_language(&dir, lang);
             let mut app = start_app(size, &dir);
-            press(&mut app, "Play hot-seat");
+            start_hot_seat(&mut app);
             frames(&mut app, 2);
             press(&mut app, "Menu");
             assert!(has_button(&mut app, "Quit to title"), "{what}: the menu is open");
@@ -852,14 +883,17 @@ fn the_language_changes_at_once_from_the_title_and_the_menu_and_is_kept() {
         let mut q = app.world_mut().query::<&Text>();
         q.iter(app.world()).map(|t| t.0.clone()).collect()
     };
-    assert!(texts(&mut app).iter().any(|t| t == "Against the computer"));
+    assert!(texts(&mut app).iter().any(|t| t == "Two players"));
+    press(&mut app, "Settings");
     press(&mut app, "Language");
     press(&mut app, "Қазақша");
     frames(&mut app, 2);
     let shown = texts(&mut app);
-    assert!(shown.iter().any(|t| t == "Компьютерге қарсы"), "{shown:?}");
+    assert!(shown.iter().any(|t| t == "Екі ойыншы"), "{shown:?}");
     assert!(shown.iter().any(|t| t == "Тоғызқұмалақ"), "the game's name as Kazakh players write it");
-    press(&mut app, "Play hot-seat");
+    assert!(shown.iter().any(|t| t == "Тіл: Қазақша"), "the Settings sheet it was chosen from: {shown:?}");
+    press(&mut app, "Close");
+    start_hot_seat(&mut app);
     frames(&mut app, 2);
     assert!(texts(&mut app).iter().any(|t| t == "Мәзір"), "the bars speak Kazakh");
     // From the menu, without a restart: the bar's buttons change in place.
@@ -874,7 +908,7 @@ fn the_language_changes_at_once_from_the_title_and_the_menu_and_is_kept() {
     assert_eq!(saved.settings.lang, Some(Lang::Vi), "the choice is saved");
     drop(app);
     let mut app = start_app(PHONE, &dir);
-    assert!(texts(&mut app).iter().any(|t| t == "Đấu với máy"), "and used after a restart");
+    assert!(texts(&mut app).iter().any(|t| t == "Hai người chơi"), "and used after a restart");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -931,7 +965,7 @@ fn whose_turn_it_is_shows_in_every_language_at_every_size_with_undo_redo_hint_an
             let what = format!("{} at {size}", lang.code());
             with_language(&dir, lang);
             let mut app = start_app(size, &dir);
-            press(&mut app, "Play hot-seat");
+            start_hot_seat(&mut app);
             frames(&mut app, 2);
             // Two moves each, then Black takes back their own last move: White's Undo stays, for White's.
             for (side, hole) in [(Side::White, 7), (Side::Black, 3), (Side::White, 2), (Side::Black, 5)] {
@@ -959,7 +993,7 @@ fn rotation_of(app: &mut App, name: &str) -> f32 {
 fn in_hot_seat_the_far_players_menu_and_messages_face_them_and_their_undo_takes_back_only_their_own_move() {
     let dir = save_dir("far-seat");
     let mut app = start_app(TABLET, &dir);
-    press(&mut app, "Play hot-seat");
+    start_hot_seat(&mut app);
     frames(&mut app, 2);
     tap_hole(&mut app, Side::White, 7);
     // White, the near player, moved: Black's Undo is not offered, and would not take it back.
@@ -1024,7 +1058,7 @@ fn a_panel_over_the_result_hides_it_and_every_panel_card_is_opaque() {
     assert_eq!(toguz::app::ui::theme::PANEL.alpha(), 1.0, "nothing shows through a panel's card");
     let dir = save_dir("panel-hides");
     let mut app = start_app(PHONE, &dir);
-    press(&mut app, "Play hot-seat");
+    start_hot_seat(&mut app);
     frames(&mut app, 2);
     let game = finished_game();
     let world = app.world_mut();
@@ -1048,6 +1082,7 @@ fn a_panel_over_the_result_hides_it_and_every_panel_card_is_opaque() {
 fn a_tapped_button_does_not_stay_lit_once_the_finger_or_mouse_button_is_lifted() {
     let dir = save_dir("no-hover");
     let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Settings");
     let (entity, at) = button(&mut app, "Slow");
     click(&mut app, "Slow");
     frames(&mut app, 2);
@@ -1081,7 +1116,7 @@ fn the_landing_hint_hides_neither_the_hole_pressed_nor_the_hole_it_lights() {
     let dir = save_dir("hint-placed");
     for size in [SMALL_PHONE, PHONE, PHONE_SIDEWAYS, TABLET] {
         let mut app = start_app(size, &dir);
-        press(&mut app, "Play vs computer");
+        start_against_computer(&mut app);
         frames(&mut app, 3);
         for hole in 1..=9u8 {
             let pressed = hole_on_screen(&app, Side::White, hole);

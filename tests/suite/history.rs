@@ -11,7 +11,8 @@ use toguz::game::SavedMoves;
 use toguz::rules::Side;
 
 use super::flows::{
-    PHONE, flushed_save, frames, has_button, moves, press, save_dir, screen, start_app, tap_hole,
+    PHONE, flushed_save, frames, has_button, moves, open_games, press, save_dir, screen, start_app,
+    start_hot_seat, tap_hole,
 };
 
 fn history_on_disk(dir: &std::path::Path) -> Vec<PastGame> {
@@ -23,7 +24,7 @@ fn every_game_is_kept_across_a_restart_and_opens_in_review_from_the_title() {
     let dir = save_dir("history");
     {
         let mut app = start_app(PHONE, &dir);
-        press(&mut app, "Play hot-seat");
+        start_hot_seat(&mut app);
         frames(&mut app, 3);
         for (side, hole) in [(Side::White, 7), (Side::Black, 3), (Side::White, 2)] {
             tap_hole(&mut app, side, hole);
@@ -40,7 +41,7 @@ fn every_game_is_kept_across_a_restart_and_opens_in_review_from_the_title() {
     assert_eq!(on_disk.iter().map(|g| g.game.moves.clone()).collect::<Vec<_>>(), [vec![7, 3, 2], vec![5]]);
     assert!(on_disk.iter().all(|g| g.game.mode == Mode::HotSeat && g.date.len() == 10));
     let mut app = start_app(PHONE, &dir);
-    press(&mut app, "Games");
+    open_games(&mut app);
     // Newest first: the older game is the second of the list.
     assert!(has_button(&mut app, "Game 1") && has_button(&mut app, "Game 2"));
     press(&mut app, "Game 2");
@@ -67,7 +68,7 @@ fn a_damaged_history_is_set_aside_and_the_saved_game_and_settings_are_untouched(
     let dir = save_dir("history-damaged");
     {
         let mut app = start_app(PHONE, &dir);
-        press(&mut app, "Play hot-seat");
+        start_hot_seat(&mut app);
         frames(&mut app, 3);
         tap_hole(&mut app, Side::White, 7);
         let _ = flushed_save(&mut app, &dir);
@@ -75,7 +76,9 @@ fn a_damaged_history_is_set_aside_and_the_saved_game_and_settings_are_untouched(
     std::fs::write(dir.join("history.ron"), "(version: 1, games: [(date: \"2026").unwrap();
     let mut app = start_app(PHONE, &dir);
     assert!(app.world().resource::<History>().games.is_empty());
+    press(&mut app, "Settings");
     assert!(!has_button(&mut app, "Games"), "no games to list");
+    press(&mut app, "Close");
     assert_eq!(
         std::fs::read_to_string(dir.join("history.ron.damaged")).unwrap(),
         "(version: 1, games: [(date: \"2026"
@@ -101,7 +104,7 @@ fn the_history_keeps_the_latest_200_games() {
         })
         .collect();
     app.world_mut().resource_mut::<History>().games = old;
-    press(&mut app, "Play hot-seat");
+    start_hot_seat(&mut app);
     frames(&mut app, 3);
     tap_hole(&mut app, Side::White, 3);
     let games = &app.world().resource::<History>().games;
@@ -137,7 +140,7 @@ fn a_games_first_line_that_wraps_keeps_its_date_and_result_inside_its_box_on_a_s
             std::fs::write(dir.join("history.ron"), ron::to_string(&file).unwrap()).unwrap();
             let mut app = start_app(size, &dir);
             frames(&mut app, 2);
-            press(&mut app, "Games");
+            open_games(&mut app);
             frames(&mut app, 2);
             assert!(has_button(&mut app, "Game 1"), "{what}: the list is open");
             super::flows::assert_nothing_clipped(&mut app, size, &format!("{what}, the games list"));

@@ -15,7 +15,7 @@ use toguz::app::state::settings::Settings;
 use toguz::rules::Side;
 
 use super::flows::{
-    PHONE, click, frames, has_button, moves, press, save_dir, screen, start_app, tap_hole,
+    PHONE, click, frames, has_button, moves, press, save_dir, screen, start_app, start_hot_seat, tap_hole,
     touch_tap_arriving, window_entity,
 };
 
@@ -48,7 +48,7 @@ fn exits(app: &mut App) -> usize {
 fn back_closes_the_menu_then_goes_to_the_title_with_the_game_saved_then_leaves_the_app() {
     let dir = save_dir("back");
     let mut app = start_app(PHONE, &dir);
-    press(&mut app, "Play hot-seat");
+    start_hot_seat(&mut app);
     frames(&mut app, 3);
     tap_hole(&mut app, Side::White, 7);
     press(&mut app, "Menu");
@@ -59,11 +59,19 @@ fn back_closes_the_menu_then_goes_to_the_title_with_the_game_saved_then_leaves_t
     system_back(&mut app);
     assert_eq!(screen(&app), Screen::Title, "Back from a game goes to the title");
     assert!(has_button(&mut app, "Continue"), "and the game waits there");
-    // The language list over the title closes before anything else.
+    // The language list over the Settings sheet closes before anything else, then the sheet.
+    press(&mut app, "Settings");
     press(&mut app, "Language");
     system_back(&mut app);
     assert_eq!(screen(&app), Screen::Title);
-    assert!(has_button(&mut app, "Continue"), "the list closed, the title is still there");
+    assert!(has_button(&mut app, "Sound"), "the list closed, the sheet it was opened from is still there");
+    system_back(&mut app);
+    assert!(has_button(&mut app, "Continue"), "the sheet closed, the title is still there");
+    press(&mut app, "Play");
+    assert!(has_button(&mut app, "Start"));
+    system_back(&mut app);
+    assert_eq!(screen(&app), Screen::Title, "Back closes the Play sheet and stays on the title");
+    assert!(has_button(&mut app, "Continue"), "the sheet closed, the title is still there");
     assert_eq!(exits(&mut app), 0);
     back_key(&mut app);
     app.update();
@@ -95,8 +103,9 @@ fn back_in_the_lessons_leaves_the_lesson_then_the_list_for_the_screen_it_came_fr
 fn in_the_background_the_game_is_saved_at_once_and_the_computer_waits_until_the_player_is_back() {
     let dir = save_dir("background");
     let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Play");
     click(&mut app, "Medium");
-    press(&mut app, "Play vs computer");
+    press(&mut app, "Start");
     frames(&mut app, 3);
     app.world_mut().resource_mut::<Settings>().speed = toguz::app::state::settings::Speed::Instant;
     // The player's move, and at once to the background, while the computer thinks.

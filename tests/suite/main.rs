@@ -28,4 +28,6 @@ mod rules;
 #[cfg(feature = "app")]
 mod saves;
 #[cfg(feature = "app")]
+mod title;
+#[cfg(feature = "app")]
 mod tutorial;

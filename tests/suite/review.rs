@@ -18,7 +18,7 @@ use toguz::game::Game;
 
 use super::flows::{
     PHONE, PHONE_SIDEWAYS, SMALL_PHONE, TABLET, assert_board_whole, assert_nothing_clipped, flushed_save,
-    frames, has_button, moves, press, save_dir, screen, start_app, tap_hole, window_entity,
+    frames, has_button, moves, press, save_dir, screen, start_app, start_hot_seat, tap_hole, window_entity,
 };
 use super::lifecycle::system_back;
 
@@ -43,7 +43,7 @@ fn the_move_list_shows_every_move_in_the_records_notation_with_the_last_one_lit(
     for size in [PHONE, TABLET] {
         let dir = save_dir("move-list");
         let mut app = start_app(size, &dir);
-        press(&mut app, "Play hot-seat");
+        start_hot_seat(&mut app);
         frames(&mut app, 3);
         press(&mut app, "Menu");
         press(&mut app, "Moves");
@@ -84,7 +84,7 @@ fn the_move_list_shows_every_move_in_the_records_notation_with_the_last_one_lit(
 fn the_last_move_is_marked_on_its_hole_and_where_its_last_stone_landed() {
     let dir = save_dir("last-move");
     let mut app = start_app(PHONE, &dir);
-    press(&mut app, "Play hot-seat");
+    start_hot_seat(&mut app);
     frames(&mut app, 3);
     let visible = |app: &mut App| {
         let mut q = app.world_mut().query::<(&LastMoveMark, &Visibility)>();
@@ -117,7 +117,7 @@ fn every_move_of_a_long_game_is_reached_from_the_move_list_page_by_page() {
 fn long_move_list_by_pages(size: Vec2) {
     let dir = save_dir("long-move-list");
     let mut app = start_app(size, &dir);
-    press(&mut app, "Play hot-seat");
+    start_hot_seat(&mut app);
     frames(&mut app, 3);
     let game = super::flows::finished_game();
     let total = game.history().len();
@@ -184,7 +184,7 @@ fn long_move_list_by_pages(size: Vec2) {
 
 /// Plays these holes in hot-seat from the title, alternating sides from white.
 pub(crate) fn hot_seat_game(app: &mut App, holes: &[u8]) {
-    press(app, "Play hot-seat");
+    start_hot_seat(app);
     frames(app, 3);
     for (i, &hole) in holes.iter().enumerate() {
         tap_hole(app, if i % 2 == 0 { Side::White } else { Side::Black }, hole);

@@ -22,7 +22,7 @@ use toguz::app::state::settings::{Settings, Speed};
 use toguz::game::{Mode, SavedMoves};
 use toguz::rules::Side;
 
-use super::flows::{PHONE, finished_game, frames, press, save_dir, start_app, tap_hole};
+use super::flows::{PHONE, finished_game, frames, press, save_dir, start_app, start_hot_seat, tap_hole};
 
 fn history_on_disk(dir: &Path) -> Vec<PastGame> {
     read_history_text(&std::fs::read_to_string(dir.join("history.ron")).expect("a history file")).unwrap()
@@ -45,7 +45,7 @@ fn files_with(dir: &Path, part: &str) -> Vec<String> {
 
 /// A hot-seat game on the board, `moves` played.
 fn play_hot_seat(app: &mut App, moves: &[(Side, u8)]) {
-    press(app, "Play hot-seat");
+    start_hot_seat(app);
     frames(app, 3);
     for &(side, hole) in moves {
         tap_hole(app, side, hole);
@@ -323,7 +323,7 @@ fn reopen(dir: &Path) -> App {
     if super::flows::has_button(&mut app, "Continue") {
         press(&mut app, "Continue");
     } else {
-        press(&mut app, "Play hot-seat");
+        start_hot_seat(&mut app);
     }
     frames(&mut app, 2);
     app
@@ -396,7 +396,7 @@ fn random_moves_games_kills_damage_and_a_second_copy_never_lose_what_was_on_disk
                 if what == 10 {
                     // Its own new game: one game continued in two copies at once is played twice over.
                     let mut second = start_app(PHONE, &dir);
-                    press(&mut second, "Play hot-seat");
+                    start_hot_seat(&mut second);
                     frames(&mut second, 2);
                     if super::flows::has_button(&mut second, "Start a new game") {
                         press(&mut second, "Start a new game");
@@ -547,7 +547,7 @@ fn damaged_saves_and_histories_never_crash_the_app_and_what_cannot_be_used_is_ke
             .is_some_and(|games| games.iter().all(|g| g.game.game().is_ok()));
         {
             let mut app = start_app(PHONE, &dir);
-            press(&mut app, "Play hot-seat");
+            start_hot_seat(&mut app);
             frames(&mut app, 2);
             tap_hole(&mut app, Side::White, 7);
             writer(&mut app).flush();

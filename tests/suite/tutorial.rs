@@ -16,8 +16,9 @@ use toguz::lesson::{Kind, Tapped, Target, Verdict, all_taps};
 use toguz::rules::Side;
 
 use super::flows::{
-    PHONE, PHONE_SIDEWAYS, TABLET, assert_nothing_clipped, click, flushed_save, frames, has_button, moves,
-    press, save_dir, screen, start_app, start_app_with_assets, tap_hole, window_entity,
+    PHONE, PHONE_SIDEWAYS, TABLET, assert_nothing_clipped, choose_in_settings, click, flushed_save, frames,
+    has_button, moves, press, save_dir, screen, start_app, start_app_with_assets, start_hot_seat, tap_hole,
+    window_entity,
 };
 
 /// Runs frames until `done` holds: at most `limit` frames, or longer while what it waits for may be
@@ -179,7 +180,7 @@ fn a_new_player_learns_every_lesson_by_touch_and_the_progress_survives_a_restart
     {
         let mut app = start_app(PHONE, &dir);
         // Quick sowing keeps the walk short; the steps are the same at any speed.
-        click(&mut app, "Instant");
+        choose_in_settings(&mut app, "Instant");
         open_list_from_title(&mut app);
         let titles: Vec<String> = {
             let handle =
@@ -261,8 +262,8 @@ fn a_lesson_left_half_way_opens_again_at_the_step_reached() {
 fn rules_from_the_menu_of_a_game_open_the_lessons_and_the_game_comes_back_untouched() {
     let dir = save_dir("tutorial-from-game");
     let mut app = start_app(PHONE, &dir);
-    click(&mut app, "Fast");
-    press(&mut app, "Play hot-seat");
+    choose_in_settings(&mut app, "Fast");
+    start_hot_seat(&mut app);
     frames(&mut app, 3);
     tap_hole(&mut app, Side::White, 7);
     tap_hole(&mut app, Side::Black, 3);
@@ -444,7 +445,8 @@ fn every_step_of_every_lesson_fits_a_small_phone_in_every_language_with_its_long
 fn a_click_that_opens_the_board_never_falls_through_onto_a_hole_beneath_it() {
     let dir = save_dir("tutorial-fall-through");
     let mut app = start_app(PHONE, &dir);
-    click(&mut app, "Play hot-seat");
+    press(&mut app, "Two players");
+    click(&mut app, "Start");
     frames(&mut app, 5);
     tap_hole(&mut app, Side::White, 7);
     click(&mut app, "Menu");

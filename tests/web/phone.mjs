@@ -383,7 +383,8 @@ const boardAtRest = async () => {
 
 async function firstTapUnlocksSound() {
   const before = await page.evaluate(() => window.toguzAudio());
-  await tapButton('Easy');
+  // The first tap opens the Settings sheet: it plays nothing, and must still unlock the sound.
+  await tapButton('Settings');
   let after = [];
   for (let i = 0; i < 30; i++) {
     after = await page.evaluate(() => window.toguzAudio());
@@ -399,10 +400,25 @@ async function firstTapUnlocksSound() {
   );
 }
 
-async function newGameAgainstEasy() {
+// From the title: the Settings sheet's choice of speed, then the Play sheet's level and starter, and Start.
+async function startAgainst(level, speed) {
+  if (!parse(await uiText()).buttons.has(speed)) await tapButton('Settings');
+  await tapButton(speed);
+  await tapButton('Close');
+  await tapButton('Play');
+  await tapButton(level);
   await tapButton('Me');
-  await tapButton('Instant');
-  await tapButton('Play vs computer');
+  await tapButton('Start');
+}
+
+// From the title: the Two players sheet's Start.
+async function startHotSeat() {
+  await tapButton('Two players');
+  await tapButton('Start');
+}
+
+async function newGameAgainstEasy() {
+  await startAgainst('Easy', 'Instant');
   await waitFor((s) => s.screen === 'Game' && s.kv.get('mode') === 'easy white', 'a game against Easy');
 }
 
@@ -515,6 +531,7 @@ async function exportAndPasteBack() {
   );
   await tapButton('Close');
   await toTheTitle();
+  await tapButton('Settings');
   await tapButton('Games');
   await tapButton('Paste a record');
   const s = await waitFor((s) => s.screen === 'Review', 'the pasted game in review', 10000);
@@ -539,10 +556,7 @@ async function toTheTitle() {
 
 async function framesWhileHardThinks() {
   await toTheTitle();
-  await tapButton('Hard');
-  await tapButton('Normal');
-  await tapButton('Me');
-  await tapButton('Play vs computer');
+  await startAgainst('Hard', 'Normal');
   await waitFor((s) => s.screen === 'Game' && s.kv.get('mode') === 'hard white', 'a game against Hard');
   await sleep(2000); // the board drawn once, its pipelines made
   await page.evaluate(() => {
@@ -709,7 +723,7 @@ async function playsOffline() {
   try {
     await page.reload();
     const s = await waitFor((s) => s.screen === 'Title', 'the title with no network', 120000);
-    await tapButton('Play hot-seat');
+    await startHotSeat();
     const game = await waitFor((s) => myTurn(s) && legal(s).length > 0, 'a game with no network');
     const before = moveLines().length;
     await tapHole(game, legal(game)[0]);
@@ -733,7 +747,7 @@ async function exportWithoutTheClipboardApi() {
   await page.reload();
   await waitFor((s) => s.screen === 'Title', 'the title without the clipboard API', 120000);
   const api = await page.evaluate(() => typeof navigator.clipboard);
-  await tapButton('Play hot-seat');
+  await startHotSeat();
   let s = await waitFor((s) => (myTurn(s) && legal(s).length > 0) || s.buttons.has('Start a new game'), 'a game');
   if (s.buttons.has('Start a new game')) {
     // The game left unfinished offline is not thrown away without asking.
@@ -787,13 +801,15 @@ async function twoTabsKeepEachOthersGames() {
     };
     let o = await until('the title in a second tab', async () => {
       const o = await otherUi();
-      return o.screen === 'Title' && o.buttons.has('Play hot-seat') && o;
+      return o.screen === 'Title' && o.buttons.has('Two players') && o;
     });
     const ready = (o) => o.screen === 'Game' && myTurn(o) && num(o, 'moves') === 0 && legal(o).length > 0;
     // A tab opened on top starts in the background's rhythm: its first tap may land before its title
-    // settles. Tapped again (from the title as it is then) until the game or the question shows.
+    // settles. Tapped again (from the title or the Two players sheet as they are then) until the game or
+    // the question shows.
     for (let i = 0; i < 10 && !(ready(o) || o.buttons.has('Start a new game')); i++) {
-      if (o.buttons.has('Play hot-seat')) await otherTap(o.buttons.get('Play hot-seat'));
+      if (o.buttons.has('Start')) await otherTap(o.buttons.get('Start'));
+      else if (o.buttons.has('Two players')) await otherTap(o.buttons.get('Two players'));
       await sleep(1500);
       o = await otherUi();
     }

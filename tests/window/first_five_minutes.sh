@@ -101,12 +101,15 @@ same_board() {
 
 for _ in $(seq 1 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
 
-echo "== first launch: choose Medium, play against the computer"
+echo "== first launch: Play, choose Medium in its sheet, start against the computer"
 start_app
 grep -q "^button .* Continue$" "$map" && fail "Continue offered on a first launch"
+shot title-first-launch
+click "Play"
 click "Medium"
 wait_for_save "level:Medium"
-click "Play vs computer"
+shot play-sheet
+click "Start"
 wait_for "^screen Game"
 shot game1-start
 click_hole white 7
@@ -126,7 +129,8 @@ echo "== quit to the title, third game against the computer"
 click "Menu"
 click "Quit to title"
 wait_for "^screen Title"
-click "Play vs computer"
+click "Play"
+click "Start"
 wait_for "^screen Game"
 shot game3-start
 same_board game1-start game3-start

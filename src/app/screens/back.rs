@@ -1,6 +1,7 @@
-//! The system Back (Android's gesture or button; Escape on a desktop): it closes the panel on top, else
-//! goes back one screen: from a lesson to the list, from the list to where it was opened, from a game
-//! to the title (the game is saved), and from the title out of the app.
+//! The system Back (Android's gesture or button; Escape on a desktop): it closes the panel on top (the
+//! language list or the games played before the title's sheet they were opened from), else goes back one
+//! screen: from a lesson to the list, from the list to where it was opened, from a game to the title (the
+//! game is saved), and from the title out of the app.
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -12,6 +13,7 @@ use crate::app::menus::language::LanguageList;
 use crate::app::screens::game::menu::MenuOpen;
 use crate::app::screens::lessons::list::LessonsFrom;
 use crate::app::screens::review::shown::Review;
+use crate::app::screens::title::sheets::TitleSheet;
 use crate::app::state::panels::MoveListOpen;
 use crate::app::state::screen::{Frame, Screen};
 
@@ -39,6 +41,7 @@ fn go_back(
     mut pending: ResMut<PendingNewGame>,
     mut play_from: ResMut<PendingPlayFrom>,
     mut menu: ResMut<MenuOpen>,
+    mut sheet: ResMut<TitleSheet>,
     review: Option<Res<Review>>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -54,6 +57,8 @@ fn go_back(
     } else if pending.0.is_some() || play_from.0 {
         pending.0 = None;
         play_from.0 = false;
+    } else if *sheet != TitleSheet::None {
+        *sheet = TitleSheet::None;
     } else if menu.0 {
         menu.0 = false;
     } else {

@@ -1,0 +1,391 @@
+//! The sheets over the title, one at a time ([`TitleSheet`]): **Play** (the level, who starts, and Start
+//! against the computer), **Two players** (turning the board each turn, and Start for hot-seat) and
+//! **Settings** (sowing speed, sound, language, the games played).
+//!
+//! Invariants: every choice shown selected is the one in [`Settings`], which is saved, so a sheet opens on
+//! the last choices made; Start does what the old title's play buttons did (a game under way is not
+//! thrown away without asking: `new_game_or_ask`); a tap on the dimmed title around a sheet, or the system
+//! Back (`screens::back`), closes it, and leaving the title forgets it. The language list and the games
+//! played open over the Settings sheet (they sit higher), and closing them comes back to it.
+
+use bevy::prelude::*;
+
+use crate::ai::Level;
+use crate::game::Mode;
+
+use crate::app::i18n::locale::{Locale, Tr};
+use crate::app::i18n::words;
+use crate::app::menus::confirm::{PendingNewGame, new_game_or_ask};
+use crate::app::menus::games::open_list as open_games_list;
+use crate::app::menus::language::open_list as open_language_list;
+use crate::app::platform::safe_area::SafeArea;
+use crate::app::saves::history::History;
+use crate::app::saves::persistence::SavedGame;
+use crate::app::state::screen::Screen;
+use crate::app::state::session::NewGame;
+use crate::app::state::session::human_side;
+use crate::app::state::settings::{Settings, Speed, Starter};
+use crate::app::state::view::ViewSize;
+use crate::app::ui::theme;
+use crate::app::ui::widgets::{
+    Backdrop, Selected, Tap, backdrop, button, card, labelled_button, padded_labelled_button, text,
+};
+
+/// The sheet open over the title, if any.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TitleSheet {
+    #[default]
+    None,
+    /// Against the computer: level, who starts, Start.
+    Play,
+    /// Hot-seat: the board's turning, Start.
+    TwoPlayers,
+    /// Speed, sound, language, games played.
+    Settings,
+}
+
+/// Opens `sheet` (the title's buttons).
+pub(crate) fn open(sheet: TitleSheet) -> impl FnMut(On<Tap>, ResMut<TitleSheet>) {
+    move |_, mut open| *open = sheet
+}
+
+/// A choice kept in the settings, shown selected while it is the one kept.
+#[derive(Component, Copy, Clone, PartialEq, Eq)]
+pub(crate) enum Choice {
+    Level(Level),
+    Starter(Starter),
+    Speed(Speed),
+}
+
+/// A button's text that follows the settings and the language.
+#[derive(Component, Copy, Clone, PartialEq, Eq)]
+pub(crate) enum SheetText {
+    Flip,
+    Sound,
+    Language,
+}
+
+#[derive(Component)]
+pub(crate) struct SheetRoot;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<TitleSheet>().add_systems(OnExit(Screen::Title), |mut sheet: ResMut<TitleSheet>| {
+        *sheet = TitleSheet::None;
+    });
+}
+
+/// Sizes for the window at hand: a phone held sideways is too short for a sheet in one column.
+#[derive(Copy, Clone)]
+struct Metrics {
+    heading: f32,
+    label: f32,
+    choice: f32,
+    action: f32,
+    gap: f32,
+    pad: f32,
+    width: f32,
+    short: bool,
+}
+
+impl Metrics {
+    fn for_window(size: Vec2) -> Metrics {
+        // The sheet's height is counted in UI pixels: a tablet's `UiScale` makes everything larger.
+        let short = size.y < SHORT;
+        if short {
+            Metrics {
+                heading: 20.0,
+                label: 14.0,
+                choice: 16.0,
+                action: 20.0,
+                gap: 6.0,
+                pad: 12.0,
+                width: 600.0,
+                short,
+            }
+        } else {
+            Metrics {
+                heading: 24.0,
+                label: 15.0,
+                choice: 18.0,
+                action: 22.0,
+                gap: 10.0,
+                pad: 20.0,
+                width: 380.0,
+                short,
+            }
+        }
+    }
+}
+
+/// Below this height (a phone held sideways) the Settings sheet puts its buttons in two columns.
+const SHORT: f32 = 560.0;
+
+/// Builds the open sheet again whenever it, the window, the language or the games played change.
+pub(crate) fn show_sheet(
+    sheet: Res<TitleSheet>,
+    view: Res<ViewSize>,
+    safe: Res<SafeArea>,
+    locale: Res<Locale>,
+    history: Res<History>,
+    roots: Query<Entity, With<SheetRoot>>,
+    mut commands: Commands,
+) {
+    let stale = sheet.is_changed()
+        || view.is_changed()
+        || safe.is_changed()
+        || locale.is_changed()
+        || history.is_changed();
+    if !stale {
+        return;
+    }
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    if *sheet == TitleSheet::None {
+        return;
+    }
+    let m = Metrics::for_window(view.0);
+    let has_history = !history.games.is_empty();
+    commands
+        .spawn((
+            backdrop("Button Close the sheet", 0.55, 20),
+            SheetRoot,
+            Backdrop,
+            DespawnOnExit(Screen::Title),
+        ))
+        // Clear of the system's insets: a sheet never sits under a notch or the home indicator.
+        .insert(Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            padding: safe.padding(4.0),
+            ..default()
+        })
+        .observe(|_: On<Tap>, mut sheet: ResMut<TitleSheet>| *sheet = TitleSheet::None)
+        .with_children(|overlay| {
+            let width = if *sheet == TitleSheet::Settings { m.width } else { m.width.min(420.0) };
+            overlay
+                .spawn((
+                    Name::new(format!("{:?} sheet", *sheet)),
+                    card(width, m.pad, m.gap, AlignItems::Stretch),
+                ))
+                .with_children(|card| match *sheet {
+                    TitleSheet::Play => play_sheet(card, m),
+                    TitleSheet::TwoPlayers => two_players_sheet(card, m),
+                    TitleSheet::Settings => settings_sheet(card, m, has_history),
+                    TitleSheet::None => {}
+                });
+        });
+}
+
+fn play_sheet(card: &mut ChildSpawnerCommands, m: Metrics) {
+    heading(card, "title.against_computer", m);
+    label(card, "title.level", m);
+    row(card, m, |r| {
+        for level in Level::ALL {
+            choice_button(r, words::level_key(level), Choice::Level(level), m);
+        }
+    });
+    label(card, "title.who_starts", m);
+    row(card, m, |r| {
+        choice_button(r, "title.me", Choice::Starter(Starter::Me), m);
+        choice_button(r, "title.computer", Choice::Starter(Starter::Computer), m);
+        choice_button(r, "title.by_lot", Choice::Starter(Starter::ByLot), m);
+    });
+    start_button(card, m).observe(
+        |_: On<Tap>,
+         settings: Res<Settings>,
+         saved: Res<SavedGame>,
+         mut pending: ResMut<PendingNewGame>,
+         mut new_game: MessageWriter<NewGame>| {
+            let human = human_side(settings.starter);
+            let mode = Mode::Computer { level: settings.level, human };
+            new_game_or_ask(mode, unfinished(&saved), &mut pending, &mut new_game);
+        },
+    );
+}
+
+fn two_players_sheet(card: &mut ChildSpawnerCommands, m: Metrics) {
+    heading(card, "title.two_players", m);
+    toggle(card, "Turn the board", SheetText::Flip, m).observe(
+        |_: On<Tap>, mut settings: ResMut<Settings>| {
+            settings.flip_each_turn = !settings.flip_each_turn;
+        },
+    );
+    start_button(card, m).observe(
+        |_: On<Tap>,
+         saved: Res<SavedGame>,
+         mut pending: ResMut<PendingNewGame>,
+         mut new_game: MessageWriter<NewGame>| {
+            new_game_or_ask(Mode::HotSeat, unfinished(&saved), &mut pending, &mut new_game);
+        },
+    );
+}
+
+fn settings_sheet(card: &mut ChildSpawnerCommands, m: Metrics, has_history: bool) {
+    heading(card, "title.settings", m);
+    label(card, "title.speed", m);
+    row(card, m, |r| {
+        for speed in Speed::ALL {
+            choice_button(r, speed.key(), Choice::Speed(speed), m);
+        }
+    });
+    // One column on a phone; two on a short screen, where four buttons one under the other would not fit.
+    card.spawn((
+        Name::new("Settings buttons"),
+        Node {
+            display: Display::Grid,
+            grid_template_columns: RepeatedGridTrack::flex(if m.short { 2 } else { 1 }, 1.0),
+            row_gap: px(m.gap),
+            column_gap: px(m.gap),
+            margin: UiRect::top(px(m.gap)),
+            ..default()
+        },
+    ))
+    .with_children(|grid| {
+        toggle(grid, "Sound", SheetText::Sound, m).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+            settings.sound = !settings.sound;
+        });
+        toggle(grid, "Language", SheetText::Language, m).observe(open_language_list);
+        if has_history {
+            labelled_button(grid, "title.history", m.choice, ()).observe(open_games_list);
+        }
+        labelled_button(grid, "moves.close", m.choice, ())
+            .observe(|_: On<Tap>, mut sheet: ResMut<TitleSheet>| *sheet = TitleSheet::None);
+    });
+}
+
+/// The sheet's title.
+fn heading(card: &mut ChildSpawnerCommands, key: &'static str, m: Metrics) {
+    card.spawn((
+        Name::new(format!("Heading {key}")),
+        Tr(key),
+        text("", m.heading, theme::TEXT),
+        TextLayout::justify(Justify::Center),
+        Node { align_self: AlignSelf::Center, ..default() },
+    ));
+}
+
+/// The name of a row of choices.
+fn label(card: &mut ChildSpawnerCommands, key: &'static str, m: Metrics) {
+    card.spawn((
+        Name::new(format!("Label {key}")),
+        Tr(key),
+        text("", m.label, theme::TEXT_DIM),
+        Node { align_self: AlignSelf::Center, margin: UiRect::top(px(m.gap / 2.0)), ..default() },
+    ));
+}
+
+/// A row of choices, wrapped onto a second line where a language's words are long.
+fn row(card: &mut ChildSpawnerCommands, m: Metrics, build: impl FnOnce(&mut ChildSpawnerCommands)) {
+    card.spawn((
+        Name::new("Row"),
+        Node {
+            column_gap: px(m.gap),
+            row_gap: px(m.gap),
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+    ))
+    .with_children(build);
+}
+
+fn choice_button(parent: &mut ChildSpawnerCommands, key: &'static str, choice: Choice, m: Metrics) {
+    padded_labelled_button(parent, key, m.choice, if m.short { 10.0 } else { 14.0 }, choice).observe(
+        move |_: On<Tap>, mut settings: ResMut<Settings>| match choice {
+            Choice::Level(l) => settings.level = l,
+            Choice::Starter(s) => settings.starter = s,
+            Choice::Speed(s) => settings.speed = s,
+        },
+    );
+}
+
+/// A button whose words say the setting's state ("Sound: on"): [`sheet_texts`] writes them.
+fn toggle<'a>(
+    parent: &'a mut ChildSpawnerCommands,
+    name: &'static str,
+    what: SheetText,
+    m: Metrics,
+) -> EntityCommands<'a> {
+    let mut toggle = parent.spawn(button(name, m.choice));
+    toggle.with_children(|b| {
+        b.spawn((
+            what,
+            text("", m.choice, theme::TEXT),
+            TextLayout::justify(Justify::Center),
+            Pickable::IGNORE,
+        ));
+    });
+    toggle
+}
+
+/// The sheet's big, lit Start.
+fn start_button<'a>(card: &'a mut ChildSpawnerCommands, m: Metrics) -> EntityCommands<'a> {
+    let mut start = labelled_button(card, "title.start", m.action, Selected);
+    start.insert(BackgroundColor(theme::BUTTON_SELECTED)).insert(Node {
+        padding: UiRect::axes(px(16), px(if m.short { 8.0 } else { 14.0 })),
+        min_height: px(52),
+        margin: UiRect::top(px(m.gap)),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border_radius: BorderRadius::all(px(12)),
+        border: UiRect::all(px(2)),
+        ..default()
+    });
+    start
+}
+
+/// A saved game with moves in it: starting another would lose it.
+fn unfinished(saved: &SavedGame) -> bool {
+    saved.0.as_ref().is_some_and(|g| !g.moves.is_empty())
+}
+
+/// Lights the choices kept in the settings.
+pub(crate) fn mark_selected(
+    settings: Res<Settings>,
+    mut commands: Commands,
+    choices: Query<(Entity, &Choice, Has<Selected>, &Interaction)>,
+    mut colors: Query<&mut BackgroundColor>,
+) {
+    for (entity, choice, selected, interaction) in &choices {
+        let now = match choice {
+            Choice::Level(l) => settings.level == *l,
+            Choice::Starter(s) => settings.starter == *s,
+            Choice::Speed(s) => settings.speed == *s,
+        };
+        if now != selected {
+            if now {
+                commands.entity(entity).insert(Selected);
+            } else {
+                commands.entity(entity).remove::<Selected>();
+            }
+        }
+        if *interaction == Interaction::None
+            && let Ok(mut color) = colors.get_mut(entity)
+        {
+            color.0 = if now { theme::BUTTON_SELECTED } else { theme::BUTTON };
+        }
+    }
+}
+
+/// The words of the toggles: the board's turning, the sound, the language.
+pub(crate) fn sheet_texts(
+    settings: Res<Settings>,
+    locale: Res<Locale>,
+    mut texts: Query<(&SheetText, &mut Text)>,
+) {
+    let on_off = |on: bool| locale.t(if on { "setting.on" } else { "setting.off" });
+    for (what, mut text) in &mut texts {
+        let value = match what {
+            SheetText::Flip => locale.f("setting.turn_board", &[("state", &on_off(settings.flip_each_turn))]),
+            SheetText::Sound => locale.f("setting.sound", &[("state", &on_off(settings.sound))]),
+            SheetText::Language => locale.f("menu.language", &[("language", &locale.lang.native_name())]),
+        };
+        if text.0 != value {
+            text.0 = value;
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! The title as a player meets it: a first screen of at most five actions (Learn first for a new player,
+//! Continue first when a game waits), the Play, Two players and Settings sheets over it, opening on the
+//! choices last made and starting the games they say, and all of it fitting every size in every language.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use toguz::ai::Level;
+use toguz::app::i18n::locale::Lang;
+use toguz::app::saves::history::{HistoryFile, PastGame};
+use toguz::app::saves::persistence::{
+    NOTICE_DAMAGED, SaveFile, SaveNotice, VERSION, to_text, write_atomically,
+};
+use toguz::app::screens::title::sheets::TitleSheet;
+use toguz::app::state::screen::Screen;
+use toguz::app::state::session::Session;
+use toguz::app::state::settings::{Settings, Starter};
+use toguz::app::ui::widgets::Selected;
+use toguz::game::{Mode, SavedMoves};
+use toguz::rules::Side;
+
+use super::flows::{
+    PHONE, PHONE_SIDEWAYS, SMALL_PHONE, TABLET, assert_nothing_clipped, assert_texts_whole, buttons, click,
+    flushed_save, frames, has_button, labels, press, save_dir, screen, start_app, touch_tap_arriving,
+};
+use super::lifecycle::system_back;
+
+/// Every size the layout tests check: phones upright and sideways, small and large, tablets both ways.
+const SIZES: [Vec2; 6] =
+    [SMALL_PHONE, PHONE, PHONE_SIDEWAYS, Vec2::new(640.0, 360.0), TABLET, Vec2::new(1024.0, 1366.0)];
+
+/// A returning player's save: a hot-seat game of one move waiting, a game in the history, and `lang`.
+fn returning_player(dir: &Path, lang: Option<Lang>) {
+    let game = SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![7], id: 1 };
+    let save =
+        SaveFile { version: VERSION, settings: Settings { lang, ..Settings::default() }, game: Some(game) };
+    write_atomically(&dir.join("save.ron"), &to_text(&save)).unwrap();
+    let past = PastGame {
+        date: "2026-11-30".to_string(),
+        game: SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![7, 3], id: 2 },
+    };
+    let history = HistoryFile { version: 1, games: vec![past] };
+    std::fs::write(dir.join("history.ron"), ron::to_string(&history).unwrap()).unwrap();
+}
+
+fn new_player(dir: &Path, lang: Option<Lang>) {
+    let _ = std::fs::remove_file(dir.join("history.ron"));
+    let save = SaveFile { version: VERSION, settings: Settings { lang, ..Settings::default() }, game: None };
+    write_atomically(&dir.join("save.ron"), &to_text(&save)).unwrap();
+}
+
+fn is_selected(app: &mut App, label: &str) -> bool {
+    let (entity, _) = super::flows::button(app, label);
+    app.world().get::<Selected>(entity).is_some()
+}
+
+fn texts(app: &mut App) -> Vec<String> {
+    let mut q = app.world_mut().query::<&Text>();
+    q.iter(app.world()).map(|t| t.0.clone()).collect()
+}
+
+#[test]
+fn the_titles_first_screen_offers_at_most_five_actions() {
+    let dir = save_dir("title-five");
+    for size in SIZES {
+        for returning in [false, true] {
+            let what = format!("{size}, {}", if returning { "a game waiting" } else { "a new player" });
+            if returning {
+                returning_player(&dir, None);
+            } else {
+                new_player(&dir, None);
+            }
+            let mut app = start_app(size, &dir);
+            assert_eq!(screen(&app), Screen::Title);
+            let all = buttons(&mut app);
+            assert!(all.len() <= 5, "{what}: {:?}", labels(&all));
+            let mut expected = vec!["Learn to play", "Play", "Settings", "Two players"];
+            if returning {
+                expected.insert(0, "Continue");
+            }
+            assert_eq!(labels(&all), expected, "{what}: the first screen's actions");
+            // The first action: the topmost, the largest, and lit.
+            let first = if returning { "Continue" } else { "Learn to play" };
+            let top = all.iter().min_by(|a, b| a.2.y.total_cmp(&b.2.y)).unwrap();
+            assert_eq!(top.0, first, "{what}: '{first}' comes first");
+            assert!(is_selected(&mut app, first), "{what}: '{first}' is lit");
+            for (label, ..) in all.iter().filter(|(l, ..)| l != first) {
+                assert!(!is_selected(&mut app, label), "{what}: only the first action is lit, not '{label}'");
+            }
+            if returning {
+                assert!(
+                    texts(&mut app).iter().any(|t| t == "Two players, 1 move played"),
+                    "{what}: the saved game is told under Continue"
+                );
+            }
+            assert_nothing_clipped(&mut app, size, &what);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_play_sheet_starts_a_game_at_the_level_and_starter_chosen_and_remembers_them() {
+    let dir = save_dir("title-play-sheet");
+    {
+        let mut app = start_app(PHONE, &dir);
+        press(&mut app, "Play");
+        assert_eq!(*app.world().resource::<TitleSheet>(), TitleSheet::Play);
+        // A first launch: the defaults are shown chosen.
+        assert!(is_selected(&mut app, "Easy") && is_selected(&mut app, "Me"));
+        click(&mut app, "Hard");
+        press(&mut app, "Computer");
+        assert!(is_selected(&mut app, "Hard") && !is_selected(&mut app, "Easy"));
+        assert!(is_selected(&mut app, "Computer") && !is_selected(&mut app, "Me"));
+        press(&mut app, "Start");
+        frames(&mut app, 2);
+        assert_eq!(screen(&app), Screen::Game);
+        assert_eq!(
+            app.world().resource::<Session>().game.mode,
+            Mode::Computer { level: Level::Hard, human: Side::Black }
+        );
+        let saved = flushed_save(&mut app, &dir);
+        assert_eq!((saved.settings.level, saved.settings.starter), (Level::Hard, Starter::Computer));
+    }
+    // After a restart the sheet opens on the same choices, and Start plays them again.
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Play");
+    assert!(
+        is_selected(&mut app, "Hard") && !is_selected(&mut app, "Easy") && !is_selected(&mut app, "Medium")
+    );
+    assert!(
+        is_selected(&mut app, "Computer") && !is_selected(&mut app, "Me") && !is_selected(&mut app, "By lot")
+    );
+    press(&mut app, "Start");
+    // The computer may have made its first move: that game is not thrown away without asking.
+    if has_button(&mut app, "Start a new game") {
+        press(&mut app, "Start a new game");
+    }
+    frames(&mut app, 2);
+    assert_eq!(
+        app.world().resource::<Session>().game.mode,
+        Mode::Computer { level: Level::Hard, human: Side::Black }
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_players_and_settings_remember_their_choices_and_a_tap_beside_a_sheet_closes_it() {
+    let dir = save_dir("title-two-settings");
+    {
+        let mut app = start_app(PHONE, &dir);
+        press(&mut app, "Settings");
+        click(&mut app, "Slow");
+        press(&mut app, "Sound");
+        assert!(texts(&mut app).iter().any(|t| t == "Sound: off"));
+        press(&mut app, "Close");
+        assert_eq!(*app.world().resource::<TitleSheet>(), TitleSheet::None);
+        press(&mut app, "Two players");
+        press(&mut app, "Turn the board");
+        assert!(texts(&mut app).iter().any(|t| t == "Turn the board each turn: on"));
+        // A tap on the dimmed title beside the sheet closes it, and starts nothing.
+        touch_tap_arriving(&mut app, Vec2::new(4.0, 4.0));
+        assert_eq!(*app.world().resource::<TitleSheet>(), TitleSheet::None);
+        assert_eq!(screen(&app), Screen::Title);
+        press(&mut app, "Two players");
+        press(&mut app, "Start");
+        frames(&mut app, 2);
+        assert_eq!(app.world().resource::<Session>().game.mode, Mode::HotSeat);
+        let saved = flushed_save(&mut app, &dir);
+        assert!(saved.settings.flip_each_turn && !saved.settings.sound);
+        assert_eq!(saved.settings.speed, toguz::app::state::settings::Speed::Slow);
+    }
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Settings");
+    assert!(is_selected(&mut app, "Slow") && !is_selected(&mut app, "Normal"));
+    assert!(texts(&mut app).iter().any(|t| t == "Sound: off"), "the sound stays off");
+    system_back(&mut app);
+    press(&mut app, "Two players");
+    assert!(texts(&mut app).iter().any(|t| t == "Turn the board each turn: on"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_title_and_its_sheets_fit_every_size_in_every_language() {
+    let dir = save_dir("title-sheets-fit");
+    for lang in Lang::ALL {
+        for size in SIZES {
+            let what = format!("{} at {size}", lang.code());
+            // The title as full as it gets: a game waiting, the games played, and a notice.
+            returning_player(&dir, Some(lang));
+            let mut app = start_app(size, &dir);
+            app.world_mut().resource_mut::<SaveNotice>().0 = Some(NOTICE_DAMAGED.to_string());
+            frames(&mut app, 3);
+            assert_nothing_clipped(&mut app, size, &format!("{what}, title"));
+            assert_texts_whole(&mut app, &format!("{what}, title"));
+            for (opens, sheet, expected) in [
+                ("Play", TitleSheet::Play, 7),
+                ("Two players", TitleSheet::TwoPlayers, 2),
+                ("Settings", TitleSheet::Settings, 8),
+            ] {
+                press(&mut app, opens);
+                assert_eq!(*app.world().resource::<TitleSheet>(), sheet, "{what}: '{opens}' opens its sheet");
+                let all = buttons(&mut app);
+                assert_eq!(all.len(), expected, "{what}, {opens}: every choice in reach: {:?}", labels(&all));
+                assert_nothing_clipped(&mut app, size, &format!("{what}, {opens}"));
+                assert_texts_whole(&mut app, &format!("{what}, {opens}"));
+                super::flows::assert_named_nodes_inside(&mut app, size, &format!("{what}, {opens}"));
+                system_back(&mut app);
+                assert!(has_button(&mut app, "Continue"), "{what}: Back closes the '{opens}' sheet");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
