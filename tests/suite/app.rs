@@ -25,7 +25,7 @@ use toguz::rules::{Hole, LandingEffect, Place, Side};
 
 const FRAME: Duration = Duration::from_millis(16);
 
-fn app_with(mode: Mode, speed: Speed) -> App {
+pub(crate) fn app_with(mode: Mode, speed: Speed) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, GamePlugins))
         .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
@@ -40,7 +40,7 @@ fn app_with(mode: Mode, speed: Speed) -> App {
     app
 }
 
-fn frames(app: &mut App, n: usize) {
+pub(crate) fn frames(app: &mut App, n: usize) {
     for _ in 0..n {
         app.update();
     }
@@ -67,7 +67,7 @@ fn finger(app: &mut App, id: u64, phase: TouchPhase, at: Vec2) {
     });
 }
 
-fn tap(app: &mut App, side: Side, hole: u8) {
+pub(crate) fn tap(app: &mut App, side: Side, hole: u8) {
     let at = screen_point(app, side, hole);
     touch(app, TouchPhase::Started, at);
     app.update();
