@@ -1,7 +1,7 @@
 //! Touch you can feel, headless: the tests have no vibrator (the desktop's `feel` does nothing, so they
 //! stay silent), and `board::haptics::Felt` counts what the device was asked for. Stones give ticks
 //! spaced at least `TICK_GAP` apart, a capture a firm knock, a refused tap a refusal; nothing with the
-//! setting off or in the background.
+//! setting off or in the background; the menu's "Vibration" turns it off and the save keeps it.
 
 use bevy::prelude::*;
 use toguz::ai::Level;
@@ -13,6 +13,9 @@ use toguz::game::{Game, Mode};
 use toguz::rules::{Position, Side};
 
 use super::app::{app_with, frames, tap};
+use super::flows::{
+    PHONE, SMALL_PHONE, assert_nothing_clipped, flushed_save, has_button, press, save_dir, start_app,
+};
 
 fn felt(app: &App) -> Felt {
     app.world().resource::<Felt>().clone()
@@ -116,4 +119,31 @@ fn nothing_is_felt_with_the_setting_off_or_in_the_background() {
         frames(&mut app, 3);
         assert_eq!(felt(&app), Felt::default(), "{quiet}: nothing felt on return");
     }
+}
+
+#[test]
+fn the_menus_vibration_button_turns_it_off_and_the_save_keeps_it() {
+    assert!(Settings::default().haptics, "on by default");
+    let dir = save_dir("haptics-menu");
+    // The second app starts from the first one's save: off, and turned back on there.
+    for size in [PHONE, SMALL_PHONE] {
+        let mut app = start_app(size, &dir);
+        press(&mut app, "Play hot-seat");
+        frames(&mut app, 2);
+        press(&mut app, "Menu");
+        assert!(has_button(&mut app, "Vibration"), "{size}");
+        assert_nothing_clipped(&mut app, size, &format!("{size}, the menu with Vibration"));
+        let said = |app: &mut App| {
+            let mut q = app.world_mut().query::<&Text>();
+            q.iter(app.world()).map(|t| t.0.clone()).find(|t| t.starts_with("Vibration"))
+        };
+        let on = app.world().resource::<Settings>().haptics;
+        assert_eq!(said(&mut app).as_deref(), Some(if on { "Vibration: on" } else { "Vibration: off" }));
+        press(&mut app, "Vibration");
+        assert_eq!(app.world().resource::<Settings>().haptics, !on);
+        frames(&mut app, 2);
+        assert_eq!(said(&mut app).as_deref(), Some(if on { "Vibration: off" } else { "Vibration: on" }));
+        assert_eq!(flushed_save(&mut app, &dir).settings.haptics, !on, "kept with the settings");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -238,6 +238,7 @@ fn update_panels(
                 Some(locale.f("setting.speed", &[("speed", &locale.t(settings.speed.key()))]))
             }
             PanelText::Sound => Some(locale.f("setting.sound", &[("state", &on_off(settings.sound))])),
+            PanelText::Haptics => Some(locale.f("setting.haptics", &[("state", &on_off(settings.haptics))])),
             PanelText::Flip => {
                 Some(locale.f("setting.turn_board", &[("state", &on_off(settings.flip_each_turn))]))
             }
