@@ -52,8 +52,8 @@ mod device {
     use jni::JNIEnv;
     use jni::objects::{GlobalRef, JObject, JValue};
 
-    use crate::app::platform::haptics::Feel;
     use crate::app::platform::android::with_activity;
+    use crate::app::platform::haptics::Feel;
 
     /// A tick: 10 ms, a low amplitude (of 1 to 255; a device without amplitude control gives its own).
     const TICK: (i64, i32) = (10, 70);
