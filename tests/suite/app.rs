@@ -67,7 +67,7 @@ fn finger(app: &mut App, id: u64, phase: TouchPhase, at: Vec2) {
     });
 }
 
-fn tap(app: &mut App, side: Side, hole: u8) {
+pub(crate) fn tap(app: &mut App, side: Side, hole: u8) {
     let at = screen_point(app, side, hole);
     touch(app, TouchPhase::Started, at);
     app.update();

@@ -505,7 +505,18 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
         ("game", &["Hint", "Hint (far side)", "Menu", "Menu (far side)", "Undo"]),
         (
             "menu",
-            &["Flip", "Language", "Moves", "New game", "Quit to title", "Resume", "Rules", "Sound", "Speed"],
+            &[
+                "Flip",
+                "Language",
+                "Moves",
+                "New game",
+                "Quit to title",
+                "Resume",
+                "Rules",
+                "Sound",
+                "Speed",
+                "Vibration",
+            ],
         ),
         (
             "lessons",

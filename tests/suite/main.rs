@@ -11,6 +11,8 @@ mod engine_protocol;
 mod flows;
 mod game;
 #[cfg(feature = "app")]
+mod haptics;
+#[cfg(feature = "app")]
 mod history;
 mod lessons;
 #[cfg(feature = "app")]

@@ -1,7 +1,7 @@
 //! Touch and mouse on the board. A tap on one of your holes plays it; a tap anywhere during an animation
 //! finishes it; a long press (0.4 s) lights the hole where the last stone will land and says what happens
 //! there (not on Hard, where a press of any length plays); lifting the finger then plays nothing. Taps that
-//! cannot play get a short reason.
+//! cannot play get a short reason, and a [`TapRefused`] for whoever makes it felt (`board::haptics`).
 //!
 //! Each finger is tracked by its touch id: a move is played by the finger that pressed the hole, lifted on
 //! that hole, never by a cancelled touch (palm rejection, a system gesture), and only if the position did
@@ -83,6 +83,11 @@ pub const HINT_LINGER: f32 = 2.0;
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardTap(pub Tapped);
 
+/// A tap on a hole that played nothing, for a reason the player is told (not their turn, the computer's
+/// turn, an empty hole, the game over, the board changed under the finger): felt as well as read.
+#[derive(Message, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TapRefused;
+
 /// A panel over the board (menu, game over): the board takes no input while it shows.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardBlocked(pub bool);
@@ -99,6 +104,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<BoardBlocked>()
         .init_resource::<HintLinger>()
         .add_message::<BoardTap>()
+        .add_message::<TapRefused>()
         .add_systems(OnEnter(OnBoard), spawn_marks)
         .add_systems(OnExit(OnBoard), |mut p: ResMut<Press>, mut h: ResMut<LandingHint>| {
             p.down.clear();
@@ -205,10 +211,11 @@ fn read_pointer(
     mut hint: ResMut<LandingHint>,
     mut play: MessageWriter<PlayHole>,
     mut toasts: MessageWriter<Toast>,
-    (mut finish, mut board_taps, screen): (
+    (mut finish, mut board_taps, screen, mut refused): (
         MessageWriter<FinishAnimation>,
         MessageWriter<BoardTap>,
         Res<State<Screen>>,
+        MessageWriter<TapRefused>,
     ),
 ) {
     let Some(layout) = layout else { return };
@@ -286,6 +293,7 @@ fn read_pointer(
         }
         if state.generation != session.generation {
             toasts.write(Toast(locale.t("toast.board_changed")));
+            refused.write(TapRefused);
             continue;
         }
         if session.lesson {
@@ -300,13 +308,15 @@ fn read_pointer(
             }
             continue;
         }
-        if let Some((side, hole)) = state.hole {
-            tap(&locale, &session, side, hole, &mut play, &mut toasts);
+        if let Some((side, hole)) = state.hole
+            && !tap(&locale, &session, side, hole, &mut play, &mut toasts)
+        {
+            refused.write(TapRefused);
         }
     }
 }
 
-/// A tap on a hole: play it if it is the tapper's to play, else say why not.
+/// A tap on a hole: play it if it is the tapper's to play, else say why not. Whether it played.
 fn tap(
     locale: &Locale,
     session: &Session,
@@ -314,16 +324,16 @@ fn tap(
     hole: Hole,
     play: &mut MessageWriter<PlayHole>,
     toasts: &mut MessageWriter<Toast>,
-) {
+) -> bool {
     let game = &session.game;
     let pos = game.position();
     if pos.is_over() {
         toasts.write(Toast(locale.t("toast.game_over")));
-        return;
+        return false;
     }
     if game.is_computer_turn() {
         toasts.write(Toast(locale.t("toast.wait")));
-        return;
+        return false;
     }
     let to_move = pos.side_to_move();
     if side != to_move {
@@ -333,14 +343,16 @@ fn tap(
             (Mode::Computer { .. }, _) => "toast.computer_holes",
         };
         toasts.write(Toast(locale.t(key)));
-        return;
+        return false;
     }
     match pos.check(hole) {
         Ok(()) => {
             play.write(PlayHole { hole, generation: session.generation });
+            true
         }
         Err(e) => {
             toasts.write(Toast(words::illegal(locale, e)));
+            false
         }
     }
 }

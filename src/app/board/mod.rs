@@ -1,7 +1,8 @@
 //! The board as entities: its geometry (`layout`, pure), the pieces shared by the view and the animation
-//! (`stones`), the view that follows the rules, the sowing animation, touch input, the last move's marks
-//! and the sounds.
+//! (`stones`), the view that follows the rules, the sowing animation, touch input, the last move's marks,
+//! the sounds and what is felt (`haptics`).
 
+pub mod haptics;
 pub mod input;
 pub mod last_move;
 pub mod layout;
@@ -13,5 +14,12 @@ pub mod view;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((view::plugin, sowing::plugin, input::plugin, sound::plugin, last_move::plugin));
+    app.add_plugins((
+        view::plugin,
+        sowing::plugin,
+        input::plugin,
+        sound::plugin,
+        haptics::plugin,
+        last_move::plugin,
+    ));
 }

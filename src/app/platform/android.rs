@@ -37,7 +37,7 @@ fn request_orientation(
 }
 
 /// Runs `f` with the JNI environment and the activity; a Java exception is cleared and reported.
-fn with_activity<T>(
+pub(crate) fn with_activity<T>(
     f: impl FnOnce(&mut jni::JNIEnv, &jni::objects::JObject) -> Result<T, jni::errors::Error>,
 ) -> Result<T, String> {
     let android = bevy::android::ANDROID_APP.get().ok_or("no Android app")?;

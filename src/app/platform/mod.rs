@@ -1,12 +1,13 @@
 //! What differs by platform, behind plain functions: Android (JNI), iOS (CoreFoundation, UIPasteboard),
-//! the browser's bindings, files written atomically, the safe area and the app's lifecycle. The lowest
-//! layer: it uses nothing of the app above it, and it alone may hold `unsafe` (denied everywhere else by
-//! the crate's lints).
+//! the browser's bindings, vibration (`haptics`), files written atomically, the safe area and the app's
+//! lifecycle. The lowest layer: it uses nothing of the app above it, and it alone may hold `unsafe`
+//! (denied everywhere else by the crate's lints).
 
 #![allow(unsafe_code)]
 
 #[cfg(target_os = "android")]
 pub mod android;
+pub mod haptics;
 #[cfg(target_os = "ios")]
 pub mod ios;
 pub mod lifecycle;

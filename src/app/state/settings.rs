@@ -1,6 +1,7 @@
 //! The player's choices, kept between sessions (written with the save by `saves::persistence`): the
-//! speed, the level, who starts, the board's turning, the sound, the language, the stones' look, whether
-//! the holes' counts show, and the lessons' progress.
+//! speed, the level, who starts, the board's turning, the sound, the vibration, the language, the stones'
+//! look, whether the holes' counts show, and the lessons' progress. A field added later takes its default
+//! from a save that lacks it (`serde(default)`).
 //! The language on screen follows them here.
 
 use bevy::prelude::*;
@@ -93,6 +94,8 @@ pub struct Settings {
     pub flip_each_turn: bool,
     /// The sounds of stones and captures.
     pub sound: bool,
+    /// Stones, captures and refused taps felt, on a device that can vibrate (`board::haptics`).
+    pub haptics: bool,
     /// The language chosen; `None` follows the system's.
     pub lang: Option<Lang>,
     /// The look of the stones and the board.
@@ -120,6 +123,7 @@ impl Default for Settings {
             starter: Starter::Me,
             flip_each_turn: false,
             sound: true,
+            haptics: true,
             lang: None,
             stones: StoneSet::Korgool,
             counts: true,

@@ -242,6 +242,7 @@ fn update_panels(
                 Some(locale.f("setting.stones", &[("stones", &locale.t(settings.stones.key()))]))
             }
             PanelText::Counts => Some(locale.f("setting.counts", &[("state", &on_off(settings.counts))])),
+            PanelText::Haptics => Some(locale.f("setting.haptics", &[("state", &on_off(settings.haptics))])),
             PanelText::Flip => {
                 Some(locale.f("setting.turn_board", &[("state", &on_off(settings.flip_each_turn))]))
             }

@@ -1,5 +1,6 @@
-//! The in-game menu: speed, sound, the stones' look, the holes' counts, the board's turning, language, rules, new game, the move list. It opens
-//! facing whoever opened it (the far player's bar turns it to them) and fits one column or two.
+//! The in-game menu: speed, sound, vibration, the stones' look, the holes' counts, the board's turning,
+//! language, rules, new game, the move list. It opens facing whoever opened it (the far player's bar turns
+//! it to them) and fits one column or two.
 
 use crate::app::board::view::shared_board;
 use crate::app::i18n::locale::Tr;
@@ -28,8 +29,11 @@ pub(crate) struct MenuCard;
 #[derive(Component)]
 pub(crate) struct MenuButtons;
 
-/// Below this height the menu's buttons go in two columns.
-pub(crate) const MENU_ONE_COLUMN_HEIGHT: f32 = 620.0;
+/// Below this height the menu's buttons go in two columns (one, packed closer, on a narrow window).
+pub(crate) const MENU_ONE_COLUMN_HEIGHT: f32 = 680.0;
+
+/// The two-column card's width: a window narrower than this keeps one column, packed closer.
+const MENU_TWO_COLUMNS_WIDTH: f32 = 640.0;
 
 /// Whether the in-game menu is open.
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
@@ -70,7 +74,7 @@ pub(crate) fn spawn_menu(commands: &mut Commands) {
         });
 }
 
-/// The menu's eleven buttons, one under the other (two columns on a short screen: [`fit_menu`]).
+/// The menu's twelve buttons, one under the other (two columns on a short screen: [`fit_menu`]).
 pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
     labelled_button(c, "menu.resume", 20.0, ())
         .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
@@ -111,6 +115,13 @@ pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
         .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
             settings.counts = !settings.counts;
         });
+    c.spawn(button("Vibration", 18.0))
+        .with_children(|b| {
+            b.spawn((PanelText::Haptics, text("", 18.0, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+            settings.haptics = !settings.haptics;
+        });
     c.spawn((button("Flip", 18.0), FlipButton))
         .with_children(|b| {
             b.spawn((PanelText::Flip, text("", 18.0, theme::TEXT), Pickable::IGNORE));
@@ -129,8 +140,9 @@ pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
         .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
 }
 
-/// A phone held sideways is too short for eleven buttons in a column (about 570 pixels with the title):
-/// there they go in two columns, on a wider card with less padding, so Resume and Quit stay on screen.
+/// A phone held sideways is too short for twelve buttons in a column (about 650 pixels with the title):
+/// there they go in two columns, on a wider card with less padding, so Resume and Quit stay on screen. A
+/// short phone upright (360×640) is too narrow for two: its one column is packed closer (about 590).
 pub(crate) fn fit_menu(
     view: Res<ViewSize>,
     mut cards: Query<&mut Node, (With<MenuCard>, Without<MenuButtons>)>,
@@ -141,13 +153,14 @@ pub(crate) fn fit_menu(
         return;
     }
     let short = view.0.y < MENU_ONE_COLUMN_HEIGHT;
+    let two = short && view.0.x >= MENU_TWO_COLUMNS_WIDTH;
     for mut card in &mut cards {
-        card.width = px(if short { 640.0 } else { 340.0 });
+        card.width = px(if two { MENU_TWO_COLUMNS_WIDTH } else { 340.0 });
         card.padding = UiRect::all(px(if short { 12.0 } else { 22.0 }));
         card.row_gap = px(if short { 6.0 } else { 10.0 });
     }
     for mut grid in &mut grids {
-        grid.grid_template_columns = RepeatedGridTrack::flex(if short { 2 } else { 1 }, 1.0);
+        grid.grid_template_columns = RepeatedGridTrack::flex(if two { 2 } else { 1 }, 1.0);
         grid.row_gap = px(if short { 6.0 } else { 10.0 });
     }
 }
@@ -182,6 +195,7 @@ pub(crate) enum PanelText {
     Sound,
     Stones,
     Counts,
+    Haptics,
     Flip,
     Language,
 }
