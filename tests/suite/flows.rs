@@ -506,6 +506,7 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
         (
             "menu",
             &[
+                "Counts",
                 "Flip",
                 "Language",
                 "Moves",
@@ -515,6 +516,7 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
                 "Rules",
                 "Sound",
                 "Speed",
+                "Stones",
                 "Vibration",
             ],
         ),

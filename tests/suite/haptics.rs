@@ -15,6 +15,7 @@ use toguz::rules::{Position, Side};
 use super::app::{app_with, frames, tap};
 use super::flows::{
     PHONE, SMALL_PHONE, assert_nothing_clipped, flushed_save, has_button, press, save_dir, start_app,
+    start_hot_seat,
 };
 
 fn felt(app: &App) -> Felt {
@@ -128,7 +129,7 @@ fn the_menus_vibration_button_turns_it_off_and_the_save_keeps_it() {
     // The second app starts from the first one's save: off, and turned back on there.
     for size in [PHONE, SMALL_PHONE] {
         let mut app = start_app(size, &dir);
-        press(&mut app, "Play hot-seat");
+        start_hot_seat(&mut app);
         frames(&mut app, 2);
         press(&mut app, "Menu");
         assert!(has_button(&mut app, "Vibration"), "{size}");

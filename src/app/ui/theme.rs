@@ -133,6 +133,17 @@ pub struct Art {
     pub disc: Handle<Image>,
 }
 
+/// A text set in the display face (the game's name): its font is given when it appears.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct DisplayFace;
+
+fn use_display_face(fonts: Option<Res<Fonts>>, mut texts: Query<&mut TextFont, Added<DisplayFace>>) {
+    let Some(fonts) = fonts else { return };
+    for mut font in &mut texts {
+        font.font = fonts.display.clone().into();
+    }
+}
+
 /// The set of stones the images show now.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PaintedSet(pub StoneSet);
@@ -145,7 +156,8 @@ pub struct Paint;
 pub(crate) fn plugin(app: &mut App) {
     use_bundled_font(app);
     add_display_font(app);
-    app.add_systems(PreStartup, paint.in_set(Paint)).add_systems(Update, repaint_on_change);
+    app.add_systems(PreStartup, paint.in_set(Paint))
+        .add_systems(Update, (repaint_on_change, use_display_face));
 }
 
 fn paint(mut commands: Commands, images: Option<ResMut<Assets<Image>>>, settings: Option<Res<Settings>>) {

@@ -15,7 +15,7 @@ use crate::app::state::session::{NewGame, Session};
 use crate::app::state::settings::{Settings, Speed, StoneSet};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
-use crate::app::ui::widgets::{Backdrop, Tap, backdrop, button, card, labelled_button, text};
+use crate::app::ui::widgets::{Backdrop, Tap, backdrop, button, card, labelled_button, padded_button, text};
 use crate::game::Mode;
 use bevy::prelude::*;
 use std::f32::consts::PI;
@@ -74,7 +74,7 @@ pub(crate) fn spawn_menu(commands: &mut Commands) {
         });
 }
 
-/// The menu's twelve buttons, one under the other (two columns on a short screen: [`fit_menu`]).
+/// The menu's twelve buttons in ten rows, one under the other (two columns on a short screen: [`fit_menu`]).
 pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
     labelled_button(c, "menu.resume", 20.0, ())
         .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
@@ -93,35 +93,24 @@ pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
             let i = Speed::ALL.iter().position(|s| *s == settings.speed).unwrap_or(0);
             settings.speed = Speed::ALL[(i + 1) % Speed::ALL.len()];
         });
-    c.spawn(button("Sound", 18.0))
-        .with_children(|b| {
-            b.spawn((PanelText::Sound, text("", 18.0, theme::TEXT), Pickable::IGNORE));
-        })
-        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+    // Short settings go two to a row, so the menu keeps ten rows and fits a small phone upright.
+    pair_row(c, |r| {
+        toggle(r, "Sound", PanelText::Sound).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
             settings.sound = !settings.sound;
         });
-    c.spawn(button("Stones", 18.0))
-        .with_children(|b| {
-            b.spawn((PanelText::Stones, text("", 18.0, theme::TEXT), Pickable::IGNORE));
-        })
-        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+        toggle(r, "Vibration", PanelText::Haptics).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+            settings.haptics = !settings.haptics;
+        });
+    });
+    pair_row(c, |r| {
+        toggle(r, "Stones", PanelText::Stones).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
             let i = StoneSet::ALL.iter().position(|s| *s == settings.stones).unwrap_or(0);
             settings.stones = StoneSet::ALL[(i + 1) % StoneSet::ALL.len()];
         });
-    c.spawn(button("Counts", 18.0))
-        .with_children(|b| {
-            b.spawn((PanelText::Counts, text("", 18.0, theme::TEXT), Pickable::IGNORE));
-        })
-        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+        toggle(r, "Counts", PanelText::Counts).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
             settings.counts = !settings.counts;
         });
-    c.spawn(button("Vibration", 18.0))
-        .with_children(|b| {
-            b.spawn((PanelText::Haptics, text("", 18.0, theme::TEXT), Pickable::IGNORE));
-        })
-        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-            settings.haptics = !settings.haptics;
-        });
+    });
     c.spawn((button("Flip", 18.0), FlipButton))
         .with_children(|b| {
             b.spawn((PanelText::Flip, text("", 18.0, theme::TEXT), Pickable::IGNORE));
@@ -140,6 +129,34 @@ pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
         .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
 }
 
+/// Two buttons side by side in one of the menu's rows.
+fn pair_row(c: &mut ChildSpawnerCommands, build: impl FnOnce(&mut ChildSpawnerCommands)) {
+    c.spawn((Name::new("Menu pair"), Node { column_gap: px(8), ..default() })).with_children(build);
+}
+
+/// A half-width setting button whose text follows the setting (`PanelText`).
+fn toggle<'a>(r: &'a mut ChildSpawnerCommands, name: &str, which: PanelText) -> EntityCommands<'a> {
+    let mut button = r.spawn(padded_button(name, 16.0, 6.0));
+    // Half the row, and the words may wrap rather than push the card wider.
+    button.insert(Node {
+        flex_grow: 1.0,
+        flex_basis: px(0),
+        flex_shrink: 1.0,
+        min_width: px(44),
+        min_height: px(44),
+        padding: UiRect::axes(px(6), px(8)),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border_radius: BorderRadius::all(px(12)),
+        border: UiRect::all(px(2)),
+        ..default()
+    });
+    button.with_children(|b| {
+        b.spawn((which, text("", 16.0, theme::TEXT), TextLayout::justify(Justify::Center), Pickable::IGNORE));
+    });
+    button
+}
+
 /// A phone held sideways is too short for twelve buttons in a column (about 650 pixels with the title):
 /// there they go in two columns, on a wider card with less padding, so Resume and Quit stay on screen. A
 /// short phone upright (360×640) is too narrow for two: its one column is packed closer (about 590).
@@ -156,12 +173,12 @@ pub(crate) fn fit_menu(
     let two = short && view.0.x >= MENU_TWO_COLUMNS_WIDTH;
     for mut card in &mut cards {
         card.width = px(if two { MENU_TWO_COLUMNS_WIDTH } else { 340.0 });
-        card.padding = UiRect::all(px(if short { 12.0 } else { 22.0 }));
-        card.row_gap = px(if short { 6.0 } else { 10.0 });
+        card.padding = UiRect::all(px(if short { 8.0 } else { 22.0 }));
+        card.row_gap = px(if short { 5.0 } else { 10.0 });
     }
     for mut grid in &mut grids {
         grid.grid_template_columns = RepeatedGridTrack::flex(if two { 2 } else { 1 }, 1.0);
-        grid.row_gap = px(if short { 6.0 } else { 10.0 });
+        grid.row_gap = px(if short { 5.0 } else { 10.0 });
     }
 }
 

@@ -23,7 +23,7 @@ use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
-use crate::app::ui::theme::Art;
+use crate::app::ui::theme::{Art, DisplayFace};
 use crate::app::ui::widgets::{Selected, button_colors, labelled_button, padded_labelled_button, page, text};
 
 #[derive(Component)]
@@ -172,6 +172,7 @@ fn rebuild_title(
                     pane.spawn((
                         Name::new("Game name"),
                         Tr("game.name"),
+                        DisplayFace,
                         text("", m.title, theme::TEXT),
                         TextLayout::justify(Justify::Center),
                     ));
