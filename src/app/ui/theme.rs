@@ -321,7 +321,7 @@ pub fn stone_atlas(p: &Palette) -> Image {
         // Each variant: a slightly different size, tone and grain.
         let size = STONE_BALL * (0.97 + 0.03 * hash(variant as f32, 1.0, 7));
         let tone = 0.94 + 0.12 * hash(variant as f32, 2.0, 11);
-        let phase = hash(variant as f32, 3.0, 13) * 6.28;
+        let phase = hash(variant as f32, 3.0, 13) * std::f32::consts::TAU;
         let radius = size / 2.0;
         let (x, y) = ((cu - 0.5) / radius, (cv - 0.5) / radius);
         let r = (x * x + y * y).sqrt();
