@@ -343,7 +343,8 @@ pub(crate) fn show_marks(
             Sprite {
                 image: art.ring.clone(),
                 color: theme::HIGHLIGHT.with_alpha(0.9),
-                custom_size: Some(rect.size() + Vec2::splat(rect.size().min_element() * 0.18)),
+                // Within the place itself: a row of rings drawn larger ran into each other and over the counts.
+                custom_size: Some(rect.size()),
                 image_mode: SpriteImageMode::Auto,
                 ..default()
             },
