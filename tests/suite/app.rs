@@ -12,7 +12,7 @@ use toguz::ai::Level;
 use toguz::app::GamePlugins;
 use toguz::app::board::input::LandingHint;
 use toguz::app::board::layout::{BoardLayout, MIN_TOUCH, PATTERN_STONES};
-use toguz::app::board::stones::{StoneSlots, StoneView, place_at, rule_counts};
+use toguz::app::board::stones::{StoneSlots, StoneView, counts_at_rest, place_at};
 use toguz::app::computer::ai_task::Thinking;
 use toguz::app::saves::persistence::SavePath;
 use toguz::app::screens::game::bars::Undo;
@@ -82,7 +82,7 @@ fn moves(app: &App) -> Vec<u8> {
 
 /// Every place holds as many stone entities as the rules say, each sitting in its slot of that place.
 fn assert_view_matches_rules(app: &mut App) {
-    let counts = rule_counts(app.world().resource::<Session>().game.position());
+    let counts = counts_at_rest(app.world().resource::<Session>());
     let slots: Vec<Vec<Entity>> = app.world().resource::<StoneSlots>().places.to_vec();
     let layout = app.world().resource::<BoardLayout>().clone();
     let mut seen = 0;
@@ -817,8 +817,10 @@ fn asked_for_a_frame(app: &App) -> bool {
 fn a_board_at_rest_asks_for_no_frame_and_a_move_asks_for_every_frame_until_all_is_still() {
     use toguz::app::board::sowing::Timeline;
     use toguz::app::screens::rest::GRACE;
+    use toguz::app::ui::flourish::FADE;
     let mut app = app_with(Mode::Computer { level: Level::Easy, human: Side::White }, Speed::Normal);
-    let grace_frames = (GRACE / FRAME.as_secs_f32()).ceil() as usize + 2;
+    // The game's screen fades in first: the grace counts from the end of that motion.
+    let grace_frames = ((GRACE + FADE) / FRAME.as_secs_f32()).ceil() as usize + 2;
     frames(&mut app, grace_frames);
     assert!(!asked_for_a_frame(&app), "a board at rest asks for no frame");
     let generation = app.world().resource::<Session>().generation;
@@ -845,8 +847,10 @@ fn a_board_at_rest_asks_for_no_frame_and_a_move_asks_for_every_frame_until_all_i
 #[test]
 fn a_tap_that_wakes_a_resting_board_sows_from_its_first_stone() {
     use toguz::app::screens::rest::{GRACE, WAKE_STEP};
+    use toguz::app::ui::flourish::FADE;
     let mut app = app_with(Mode::HotSeat, Speed::Normal);
-    frames(&mut app, (GRACE / FRAME.as_secs_f32()).ceil() as usize + 2);
+    // The game's screen fades in first: the grace counts from the end of that motion.
+    frames(&mut app, ((GRACE + FADE) / FRAME.as_secs_f32()).ceil() as usize + 2);
     assert!(!asked_for_a_frame(&app), "the board rests");
     // The window sleeps; the tap comes 900 ms after the last frame.
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(900)));

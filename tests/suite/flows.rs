@@ -16,7 +16,7 @@ use bevy::window::{ExitCondition, PrimaryWindow, WindowResolution};
 use toguz::ai::Level;
 use toguz::app::GamePlugins;
 use toguz::app::board::layout::BoardLayout;
-use toguz::app::board::stones::{HoleView, KazanView, StoneSlots, place_at, rule_counts};
+use toguz::app::board::stones::{HoleView, KazanView, StoneSlots, counts_at_rest, place_at};
 use toguz::app::saves::persistence::{NOTICE_DAMAGED, SaveNotice, SavePath, SaveWriter, read_save};
 use toguz::app::state::screen::Screen;
 use toguz::app::state::session::Session;
@@ -238,7 +238,7 @@ pub(crate) fn assert_board_whole(app: &mut App) {
         assert_eq!(size, Some(r.size()), "kazan {} is drawn at its size", view.0);
         assert!(at.truncate().distance(r.center()) < 0.5);
     }
-    let counts = rule_counts(app.world().resource::<Session>().game.position());
+    let counts = counts_at_rest(app.world().resource::<Session>());
     let slots: Vec<Vec<Entity>> = app.world().resource::<StoneSlots>().places.to_vec();
     let mut stones = 0;
     for (i, place) in slots.iter().enumerate() {
@@ -509,6 +509,7 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
                 "Counts",
                 "Flip",
                 "Language",
+                "Motion",
                 "Moves",
                 "New game",
                 "Quit to title",
@@ -926,7 +927,7 @@ fn the_language_changes_at_once_from_the_title_and_the_menu_and_is_kept() {
 }
 
 /// A UI node's rectangle in window coordinates (logical pixels), by its name.
-fn named_rect(app: &mut App, name: &str) -> Option<Rect> {
+pub(crate) fn named_rect(app: &mut App, name: &str) -> Option<Rect> {
     let mut q = app.world_mut().query::<(&Name, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>();
     q.iter(app.world()).find(|(n, node, _, v)| n.as_str() == name && v.get() && node.size().x > 0.0).map(
         |(_, node, t, _)| {

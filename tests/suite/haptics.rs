@@ -39,7 +39,7 @@ fn tick_times(app: &mut App, n: usize) -> Vec<f64> {
 }
 
 /// The game on the board set to `position` (a position string of the engine protocol).
-fn set_position(app: &mut App, position: &str) {
+pub(crate) fn set_position(app: &mut App, position: &str) {
     let position: Position = position.parse().expect("a position");
     let world = app.world_mut();
     let generation = world.resource::<Session>().generation + 1;

@@ -21,6 +21,8 @@ mod lifecycle;
 mod locale;
 #[cfg(feature = "app")]
 mod look;
+#[cfg(feature = "app")]
+mod motion;
 mod perft;
 mod properties;
 mod records;

@@ -298,7 +298,7 @@ fn review_steps_through_the_game_by_buttons_swipes_and_the_list_and_leaves_the_g
 /// The board in review: the same checks as in a game, on the review screen.
 fn assert_board_whole_in_review(app: &mut App) {
     assert_eq!(screen(app), Screen::Review);
-    let counts = toguz::app::board::stones::rule_counts(app.world().resource::<Session>().game.position());
+    let counts = toguz::app::board::stones::counts_at_rest(app.world().resource::<Session>());
     let shown = app.world().resource::<toguz::app::board::stones::StoneSlots>().counts();
     assert_eq!(shown, counts, "the stones are where the rules say");
 }

@@ -1,11 +1,12 @@
 //! The board as entities: its geometry (`layout`, pure), the pieces shared by the view and the animation
 //! (`stones`), the view that follows the rules, the sowing animation, touch input, the last move's marks,
-//! the sounds and what is felt (`haptics`).
+//! the sounds, what is felt (`haptics`) and a new tuzdik's moment (`moments`).
 
 pub mod haptics;
 pub mod input;
 pub mod last_move;
 pub mod layout;
+pub mod moments;
 pub mod sound;
 pub mod sowing;
 pub mod stones;
@@ -21,5 +22,6 @@ pub(crate) fn plugin(app: &mut App) {
         sound::plugin,
         haptics::plugin,
         last_move::plugin,
+        moments::plugin,
     ));
 }

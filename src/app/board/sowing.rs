@@ -1,8 +1,11 @@
 //! The sowing animation, driven by the rules' trace of the move: the stones leave their hole and drop one
 //! by one along a short arc into the following holes; stones sown into a tuzdik go on to its owner's
-//! kazan; a capture or a new tuzdik flies to the mover's kazan. The counts follow the stones as they land.
-//! When the animation ends (or a tap cuts it short) the view snaps to the rules, so every stone entity
-//! always ends where the rules say.
+//! kazan; a capture or a new tuzdik flies to the mover's kazan. A move that ends the game because a side
+//! has no stone left is followed by the count-in: the stones still on the board sweep, hole by hole, into
+//! the kazan of the side they lie on (as the rules score them). The counts follow the stones as they land.
+//! Calm (`Calm`), stones glide without lifting and the count-in is one sweep.
+//! When the animation ends (or a tap cuts it short) the view snaps to the board at rest
+//! (`stones::counts_at_rest`), so every stone entity always ends where the rules say.
 
 use std::time::Duration;
 
@@ -10,26 +13,34 @@ use bevy::prelude::*;
 use bevy_tweening::lens::Lens;
 use bevy_tweening::{Delay, Sequence, Tween, TweenAnim};
 
-use crate::rules::Place;
+use crate::rules::{Hole, Place, Side};
 
 use crate::app::board::layout::BoardLayout;
 use crate::app::board::stones::rule_counts;
-use crate::app::board::stones::{ShownCounts, StoneSlots, StoneView, place_index};
+use crate::app::board::stones::{ShownCounts, StoneSlots, StoneView, counts_at_rest, place_index};
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::OnBoard;
-use crate::app::state::session::{BoardReset, MovePlayed};
-use crate::app::state::settings::{Settings, Speed};
+use crate::app::state::session::{BoardReset, MovePlayed, Session};
+use crate::app::state::settings::{Calm, Settings, Speed};
 
-/// A stone's flight: a parabola between two points, lifted towards the viewer at the top of its arc.
+/// The pause between the game's last move landing and the count-in, in seconds: the move is seen first.
+const COUNT_IN_PAUSE: f32 = 0.45;
+
+/// Between two holes' sweeps in the count-in, in seconds.
+const COUNT_IN_STEP: f32 = 0.16;
+
+/// A stone's flight: a parabola between two points, lifted towards the viewer at the top of its arc
+/// (calm: a straight glide at the board's height, `lifted` false).
 struct ArcLens {
     start: Vec3,
     end: Vec3,
     height: f32,
+    lifted: bool,
 }
 
 impl Lens<Transform> for ArcLens {
     fn lerp(&mut self, mut target: Mut<'_, Transform>, ratio: f32) {
-        let lift = 4.0 * ratio * (1.0 - ratio);
+        let lift = if self.lifted { 4.0 * ratio * (1.0 - ratio) } else { 0.0 };
         let mut p = self.start.lerp(self.end, ratio);
         p.y += self.height * lift;
         // Flying stones pass above resting ones.
@@ -93,12 +104,12 @@ fn flight(interval: f32) -> f32 {
     (interval * 2.2).clamp(0.16, 0.5)
 }
 
-fn tween_to(start: Vec3, end: Vec3, seconds: f32, stone: f32) -> Tween {
+fn tween_to(start: Vec3, end: Vec3, seconds: f32, stone: f32, lifted: bool) -> Tween {
     let distance = start.truncate().distance(end.truncate());
     Tween::new(
         EaseFunction::SineInOut,
         Duration::from_secs_f32(seconds.max(0.01)),
-        ArcLens { start, end, height: (distance * 0.25).clamp(stone, stone * 5.0) },
+        ArcLens { start, end, height: (distance * 0.25).clamp(stone, stone * 5.0), lifted },
     )
 }
 
@@ -145,6 +156,8 @@ impl Plan {
 fn start_animation(
     mut played: MessageReader<MovePlayed>,
     settings: Res<Settings>,
+    calm: Res<Calm>,
+    session: Res<Session>,
     layout: Option<Res<BoardLayout>>,
     mut slots: ResMut<StoneSlots>,
     mut shown: ResMut<ShownCounts>,
@@ -175,6 +188,7 @@ fn start_animation(
     let mut events: Vec<(f32, usize, i8)> = vec![(0.0, origin, -(movers.len() as i8))];
     let mut cues: Vec<(f32, Cue)> = Vec::new();
     let fly = flight(interval);
+    let lifted = !calm.0;
     let mut plans: std::collections::HashMap<Entity, Plan> = std::collections::HashMap::new();
     let z = |k: usize| 3.0 + k as f32 * 0.001;
     let mut sow_end = 0.0f32;
@@ -190,12 +204,12 @@ fn start_animation(
         let plan = plans.entry(stone).or_default();
         let mut arrive = delay + fly;
         if dest == Place::Hole(side, hole) {
-            plan.fly(delay, fly, tween_to(start, end, fly, layout.stone));
+            plan.fly(delay, fly, tween_to(start, end, fly, layout.stone, lifted));
         } else {
             // Through the tuzdik and on to its owner's kazan.
             let tuzdik = layout.hole(side, hole).center().extend(10.0);
-            plan.fly(delay, fly, tween_to(start, tuzdik, fly, layout.stone));
-            plan.fly(arrive, fly * 1.4, tween_to(tuzdik, end, fly * 1.4, layout.stone));
+            plan.fly(delay, fly, tween_to(start, tuzdik, fly, layout.stone, lifted));
+            plan.fly(arrive, fly * 1.4, tween_to(tuzdik, end, fly * 1.4, layout.stone, lifted));
             arrive += fly * 1.4;
         }
         events.push((arrive, d, 1));
@@ -230,11 +244,50 @@ fn start_animation(
             plans.entry(stone).or_default().fly(
                 start_time,
                 sweep,
-                tween_to(start, target, sweep, layout.stone),
+                tween_to(start, target, sweep, layout.stone, lifted),
             );
             events.push((start_time, from, -1));
             events.push((start_time + sweep, k, 1));
             end = end.max(start_time + sweep);
+        }
+    }
+    // The game ends with this move because a side has no stone left: the stones still on the board go
+    // to the kazans of the sides they lie on, hole by hole from the first (calm: all together), once the
+    // move has been seen. The board then rests as `counts_at_rest` shows it, kazans holding the score.
+    let at_rest = counts_at_rest(&session);
+    let counted_in = (0..18).any(|i| at_rest[i] != slots.places[i].len() as u8);
+    if counted_in {
+        let start_all = end + COUNT_IN_PAUSE;
+        let sweep = (fly * 1.5).max(0.3);
+        for number in 1..=9u8 {
+            for side in Side::BOTH {
+                let hole = Hole::new(number).expect("1..9");
+                let from = place_index(Place::Hole(side, hole));
+                let left: Vec<Entity> = slots.places[from].drain(..).collect();
+                if left.is_empty() {
+                    continue;
+                }
+                let kazan = Place::Kazan(side);
+                let k = place_index(kazan);
+                let step = if calm.0 { 0.0 } else { f32::from(number - 1) * COUNT_IN_STEP };
+                let start_time = start_all + step;
+                for (i, stone) in left.into_iter().enumerate() {
+                    let slot = slots.places[k].len();
+                    slots.places[k].push(stone);
+                    let t = start_time + i as f32 * 0.008;
+                    let start = layout.stone_position(Place::Hole(side, hole), i).extend(z(i));
+                    let target = layout.stone_position(kazan, slot).extend(z(slot));
+                    plans.entry(stone).or_default().fly(
+                        t,
+                        sweep,
+                        tween_to(start, target, sweep, layout.stone, lifted),
+                    );
+                    events.push((t, from, -1));
+                    events.push((t + sweep, k, 1));
+                    end = end.max(t + sweep);
+                }
+                cues.push((start_time + sweep, Cue::Stone));
+            }
         }
     }
     for (stone, plan) in plans {

@@ -1,10 +1,12 @@
 //! The board's pieces as entities' components, shared by the view and the sowing animation: the 20
 //! places, the hole and kazan markers, the 162 stones and the slots they sit in, and the counts shown.
-//! Invariant: once no animation runs, `StoneSlots` says for every place the stones the rules put there.
+//! Invariant: once no animation runs, `StoneSlots` says for every place the stones [`counts_at_rest`]
+//! puts there: the rules' board, counted in at the end of a game that stopped because a side could not move.
 
 use bevy::prelude::*;
 
-use crate::rules::{Hole, Place, Position, Side};
+use crate::app::state::session::Session;
+use crate::rules::{EndReason, Hole, Outcome, Place, Position, Side, Status};
 
 /// The 20 places stones can be: 18 holes (White's 1..9, Black's 1..9), then White's and Black's kazan.
 pub const PLACES: usize = 20;
@@ -32,6 +34,24 @@ pub fn rule_counts(pos: &Position) -> [u8; PLACES] {
         *c = pos.stones_at(place_at(i));
     }
     counts
+}
+
+/// What the board shows once nothing moves: the rules' board, except at the end of a game that stopped
+/// because the side to move had no stone left. Then, as the rules score it, every stone still on the board
+/// belongs to the side it lies on: the holes are shown empty and the kazans hold the final score (the
+/// stones fly there as the game ends: `sowing`). A lesson's board stays as the rules hold it: it may be
+/// teaching that very position.
+pub fn counts_at_rest(session: &Session) -> [u8; PLACES] {
+    let pos = session.game.position();
+    match pos.status() {
+        Status::Finished(Outcome { reason: EndReason::NoMoves { .. }, score, .. }) if !session.lesson => {
+            let mut counts = [0u8; PLACES];
+            counts[place_index(Place::Kazan(Side::White))] = score[Side::White.index()];
+            counts[place_index(Place::Kazan(Side::Black))] = score[Side::Black.index()];
+            counts
+        }
+        _ => rule_counts(pos),
+    }
 }
 
 #[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]

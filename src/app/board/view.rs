@@ -26,9 +26,9 @@ use crate::app::board::stones::ShownCounts;
 use crate::app::board::stones::StoneSlots;
 use crate::app::board::stones::StoneView;
 use crate::app::board::stones::TuzdikMark;
+use crate::app::board::stones::counts_at_rest;
 use crate::app::board::stones::place_at;
 use crate::app::board::stones::place_index;
-use crate::app::board::stones::rule_counts;
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::state::launch::Launch;
 use crate::app::state::launch::PHONE;
@@ -254,7 +254,7 @@ fn spawn_board(
             .id();
         slots.places[0].push(entity);
     }
-    let counts = rule_counts(session.game.position());
+    let counts = counts_at_rest(&session);
     slots.reassign(&counts);
     shown.0 = counts;
     commands.insert_resource(layout);
@@ -333,7 +333,7 @@ pub fn snap_on_reset(
         return;
     }
     let Some(layout) = layout else { return };
-    let counts = rule_counts(session.game.position());
+    let counts = counts_at_rest(&session);
     slots.reassign(&counts);
     shown.0 = counts;
     for (i, place) in slots.places.iter().enumerate() {

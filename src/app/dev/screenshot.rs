@@ -23,6 +23,7 @@ use crate::app::state::panels::MoveListOpen;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::{BoardReset, PlayHole, Session};
 use crate::app::state::settings::Settings;
+use crate::app::ui::flourish::Fade;
 
 #[derive(Resource, Default)]
 struct Shot {
@@ -101,6 +102,7 @@ fn drive(
     mut exit: MessageWriter<AppExit>,
     (screen, mut review): (Res<State<Screen>>, MessageWriter<ReviewAt>),
     (analysis, view): (Res<Analysis>, Res<ComputerView>),
+    veils: Query<(), With<Fade>>,
 ) {
     let Some(path) = launch.screenshot.clone() else { return };
     shot.frames += 1;
@@ -138,7 +140,9 @@ fn drive(
     }
     // A review shows the computer's view once it has gone through the game.
     let analysed = !(*screen.get() == Screen::Review && view.on() && !analysis.is_done());
+    // A screen still fading in is not what the player looks at.
     let ready = shot.frames > 12
+        && veils.is_empty()
         && analysed
         && match (launch.after_ms, shot.since_move) {
             (Some(ms), Some(t)) => t * 1000.0 >= ms as f32,

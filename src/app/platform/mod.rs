@@ -1,7 +1,7 @@
 //! What differs by platform, behind plain functions: Android (JNI), iOS (CoreFoundation, UIPasteboard),
-//! the browser's bindings, vibration (`haptics`), files written atomically, the safe area and the app's
-//! lifecycle. The lowest layer: it uses nothing of the app above it, and it alone may hold `unsafe`
-//! (denied everywhere else by the crate's lints).
+//! the browser's bindings, vibration (`haptics`), the system's wish for calm (`motion`), files written
+//! atomically, the safe area and the app's lifecycle. The lowest layer: it uses nothing of the app above
+//! it, and it alone may hold `unsafe` (denied everywhere else by the crate's lints).
 
 #![allow(unsafe_code)]
 
@@ -11,6 +11,7 @@ pub mod haptics;
 #[cfg(target_os = "ios")]
 pub mod ios;
 pub mod lifecycle;
+pub mod motion;
 pub mod safe_area;
 pub mod storage;
 #[cfg(target_arch = "wasm32")]

@@ -1,8 +1,8 @@
 //! Resting: a board game spends most of its life waiting for a finger, so the app draws a frame only when
 //! something changes. The window runs in Bevy's reactive mode (`app::run`): it wakes for input and window
 //! events, and at least once a second. This plugin asks for the next frame (`RequestRedraw`) while
-//! anything moves or counts down: stones in flight, the computer's search or a hint's, a message on
-//! screen, a landing hint lingering, a finger or button held, the lessons being read; and for
+//! anything moves or counts down: stones in flight, a flourish (a screen's fade, a tuzdik's or a result's
+//! moment), the computer's search or a hint's, a message on screen, a landing hint lingering, a finger or button held, the lessons being read; and for
 //! [`GRACE`] after the last of these or the last input, so that what follows a tap a frame later
 //! (a layout that fits itself, a lesson step that plays after its pause) is drawn at once.
 //! Invariant: at rest, after `GRACE`, no frame is asked for; the frame that wakes from rest advances the
@@ -25,6 +25,7 @@ use crate::app::computer::hint::HintState;
 use crate::app::screens::game::messages::ToastState;
 use crate::app::screens::lessons::course::CourseHandle;
 use crate::app::state::screen::Screen;
+use crate::app::ui::flourish::Flourish;
 use crate::app::ui::toast::FloatingToast;
 
 /// How long frames keep coming after the last thing that moved or the last input.
@@ -85,6 +86,7 @@ impl Input<'_, '_> {
 struct Moving<'w, 's> {
     timeline: Option<Res<'w, Timeline>>,
     tweens: Query<'w, 's, (), With<TweenAnim>>,
+    flourishes: Query<'w, 's, (), With<Flourish>>,
     thinking: Option<Res<'w, Thinking>>,
     hint: Option<Res<'w, HintState>>,
     message: Option<Res<'w, ToastState>>,
@@ -106,6 +108,7 @@ impl Moving<'_, '_> {
             });
         self.timeline.as_ref().is_some_and(|t| t.running())
             || !self.tweens.is_empty()
+            || !self.flourishes.is_empty()
             || self.thinking.as_ref().is_some_and(|t| t.is_thinking())
             || self.hint.as_ref().is_some_and(|h| h.searching())
             || self.message.as_ref().is_some_and(|m| m.remaining > 0.0)

@@ -1,18 +1,32 @@
 //! The player's choices, kept between sessions (written with the save by `saves::persistence`): the
 //! speed, the level, who starts, the board's turning, the sound, the vibration, the language, the stones'
-//! look, whether the holes' counts show, and the lessons' progress. A field added later takes its default
-//! from a save that lacks it (`serde(default)`).
-//! The language on screen follows them here.
+//! look, whether the holes' counts show, whether motion is reduced, and the lessons' progress. A field
+//! added later takes its default from a save that lacks it (`serde(default)`).
+//! The language on screen follows them here, and so does [`Calm`]: the player's "reduce motion" or the
+//! system's, read at start and on every return from the background.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use bevy::ecs::system::NonSendMarker;
+
 use crate::ai::Level;
 use crate::app::i18n::locale::{Lang, Locale, apply_translations};
+use crate::app::platform::lifecycle::{FollowLifecycle, InBackground};
+use crate::app::platform::motion::system_reduces_motion;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Settings>().add_systems(PostUpdate, follow_settings.before(apply_translations));
+    app.init_resource::<Settings>()
+        .init_resource::<Calm>()
+        .add_systems(PreUpdate, follow_calm.after(FollowLifecycle))
+        .add_systems(PostUpdate, follow_settings.before(apply_translations));
 }
+
+/// Motion kept calm: the player asked for it in the settings, or the device asks every app for it. Calm,
+/// stones glide without lifting, a capture goes to the kazan in one sweep, nothing pops, bounces or fades:
+/// what the game says is the same, only told without flourish.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Calm(pub bool);
 
 /// How fast stones are sown.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,6 +117,8 @@ pub struct Settings {
     /// Each hole's count written beside it; off, the stones speak for themselves (a heap keeps its number,
     /// and the kazans always show the score).
     pub counts: bool,
+    /// Motion kept calm whatever the system says (the system's own wish is followed as well: [`Calm`]).
+    pub reduce_motion: bool,
     /// How far the learner went in the tutorial.
     pub lessons: LessonProgress,
 }
@@ -127,6 +143,7 @@ impl Default for Settings {
             lang: None,
             stones: StoneSet::Korgool,
             counts: true,
+            reduce_motion: false,
             lessons: LessonProgress::default(),
         }
     }
@@ -143,4 +160,19 @@ fn follow_settings(settings: Res<Settings>, mut locale: ResMut<Locale>, mut aske
         *asked = Some(lang);
         *locale = Locale::new(lang);
     }
+}
+
+/// Calm follows the setting, and the system's wish read at start and on each return from the background
+/// (the player may have changed it meanwhile). `NonSendMarker`: iOS answers on the main thread only.
+fn follow_calm(
+    settings: Res<Settings>,
+    background: Res<InBackground>,
+    mut calm: ResMut<Calm>,
+    mut system: Local<Option<bool>>,
+    _main_thread: NonSendMarker,
+) {
+    if system.is_none() || (background.is_changed() && !background.0) {
+        *system = Some(system_reduces_motion());
+    }
+    calm.set_if_neq(Calm(settings.reduce_motion || system.unwrap_or(false)));
 }

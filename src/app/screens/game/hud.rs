@@ -35,6 +35,7 @@ use crate::app::screens::game::messages::ToastText;
 use crate::app::screens::game::messages::announce_tuzdik;
 use crate::app::screens::game::messages::collect_toasts;
 use crate::app::screens::game::messages::update_messages;
+use crate::app::screens::game::result::{ResultMoment, tell_result};
 use crate::app::screens::review::move_list::open_list;
 use crate::app::screens::review::shown::ReviewAt;
 use crate::app::state::messages::Toast;
@@ -53,10 +54,14 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<Undo>()
         .add_message::<Redo>()
         .init_resource::<ToastState>()
+        .init_resource::<ResultMoment>()
         .init_resource::<MenuOpen>()
         .init_resource::<MenuFacesFar>()
         .add_systems(OnEnter(Screen::Game), spawn_hud)
-        .add_systems(OnExit(Screen::Game), |mut m: ResMut<MenuOpen>| m.0 = false)
+        .add_systems(OnExit(Screen::Game), |mut m: ResMut<MenuOpen>, mut r: ResMut<ResultMoment>| {
+            m.0 = false;
+            *r = ResultMoment::default();
+        })
         .add_systems(Update, (undo, redo).chain().in_set(Frame::Rules).run_if(in_state(Screen::Game)))
         .add_systems(
             Update,
@@ -66,6 +71,7 @@ pub(crate) fn plugin(app: &mut App) {
                 update_bars,
                 fit_bar_lines,
                 update_messages,
+                tell_result,
                 update_panels,
                 fit_menu,
                 face_menu,
@@ -220,14 +226,16 @@ fn update_panels(
     settings: Res<Settings>,
     menu: Res<MenuOpen>,
     timeline: Res<Timeline>,
+    moment: Res<ResultMoment>,
     mut blocked: ResMut<BoardBlocked>,
     mut game_over: Query<&mut Visibility, (With<GameOverPanel>, Without<MenuPanel>)>,
     mut menu_panel: Query<&mut Visibility, (With<MenuPanel>, Without<GameOverPanel>)>,
     mut texts: Query<(&PanelText, &mut Text)>,
 ) {
     let status = session.game.status();
-    // The result shows once the last move has landed.
-    let over = status.is_over() && !timeline.running();
+    // The game is over once its last move has landed; the result's panel waits for the result's moment.
+    let ended = status.is_over() && !timeline.running();
+    let over = ended && !moment.holding();
     let result = result_text(&locale, &session.game.mode, &status);
     let on_off = |on: bool| locale.t(if on { "setting.on" } else { "setting.off" });
     for (which, mut text) in &mut texts {
@@ -236,6 +244,10 @@ fn update_panels(
             PanelText::Reason => result.as_ref().map(|r| r.1.clone()),
             PanelText::Speed => {
                 Some(locale.f("setting.speed", &[("speed", &locale.t(settings.speed.key()))]))
+            }
+            PanelText::Motion => {
+                let motion = if settings.reduce_motion { "motion.calm" } else { "motion.full" };
+                Some(locale.f("setting.motion", &[("motion", &locale.t(motion))]))
             }
             PanelText::Sound => Some(locale.f("setting.sound", &[("state", &on_off(settings.sound))])),
             PanelText::Stones => {
@@ -266,7 +278,7 @@ fn update_panels(
     for mut v in &mut menu_panel {
         *v = show(menu.0);
     }
-    blocked.0 = menu.0 || over || language.0 || moves.0 || pending.0.is_some();
+    blocked.0 = menu.0 || ended || language.0 || moves.0 || pending.0.is_some();
     // Turning the board only means something with two players on the device.
     for mut node in &mut flip_buttons {
         let display = if matches!(session.game.mode, Mode::HotSeat) { Display::Flex } else { Display::None };

@@ -1,4 +1,4 @@
-//! The in-game menu: speed, sound, vibration, the stones' look, the holes' counts, the board's turning,
+//! The in-game menu: speed, motion (full or calm), sound, vibration, the stones' look, the holes' counts, the board's turning,
 //! language, rules, new game, the move list. It opens facing whoever opened it (the far player's bar turns
 //! it to them) and fits one column or two.
 
@@ -74,7 +74,7 @@ pub(crate) fn spawn_menu(commands: &mut Commands) {
         });
 }
 
-/// The menu's twelve buttons in ten rows, one under the other (two columns on a short screen: [`fit_menu`]).
+/// The menu's thirteen buttons in ten rows, one under the other (two columns on a short screen: [`fit_menu`]).
 pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
     labelled_button(c, "menu.resume", 20.0, ())
         .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
@@ -85,15 +85,16 @@ pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
             menu.0 = false;
         },
     );
-    c.spawn(button("Speed", 18.0))
-        .with_children(|b| {
-            b.spawn((PanelText::Speed, text("", 18.0, theme::TEXT), Pickable::IGNORE));
-        })
-        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+    // Short settings go two to a row, so the menu keeps ten rows and fits a small phone upright.
+    pair_row(c, |r| {
+        toggle(r, "Speed", PanelText::Speed).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
             let i = Speed::ALL.iter().position(|s| *s == settings.speed).unwrap_or(0);
             settings.speed = Speed::ALL[(i + 1) % Speed::ALL.len()];
         });
-    // Short settings go two to a row, so the menu keeps ten rows and fits a small phone upright.
+        toggle(r, "Motion", PanelText::Motion).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
+            settings.reduce_motion = !settings.reduce_motion;
+        });
+    });
     pair_row(c, |r| {
         toggle(r, "Sound", PanelText::Sound).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
             settings.sound = !settings.sound;
@@ -209,6 +210,7 @@ pub(crate) enum PanelText {
     Title,
     Reason,
     Speed,
+    Motion,
     Sound,
     Stones,
     Counts,

@@ -1,9 +1,11 @@
-//! The game screen: the bars with whose turn it is, the menu, the messages and the game-over panel.
+//! The game screen: the bars with whose turn it is, the menu, the messages, the result's moment and the
+//! game-over panel.
 
 pub mod bars;
 pub mod hud;
 pub mod menu;
 pub mod messages;
+pub mod result;
 
 use bevy::prelude::*;
 

@@ -1,0 +1,192 @@
+//! The end of a game has its moment: once the last move (and the count-in, `board::sowing`) has landed,
+//! the result is told over the board in the display face, its card growing in, while the winner's kazan
+//! glows (both on a draw); after [`MOMENT`] seconds the result's panel comes (`hud`). A tap cuts the
+//! moment short.
+//!
+//! Invariants: only a game that ends by a move played on this screen has the moment (a finished game
+//! reopened shows its panel at once); an undo or a new game ends it; calm (`Calm`) shows the card without
+//! growth or glow, for a shorter moment. The banner cannot be tapped: it lets the tap that skips it
+//! through.
+
+use bevy::math::curve::{Curve, EaseFunction};
+use bevy::prelude::*;
+
+use crate::rules::{Side, Status};
+
+use crate::app::board::layout::BoardLayout;
+use crate::app::board::moments::{Glow, glow};
+use crate::app::board::sowing::Timeline;
+use crate::app::i18n::locale::Locale;
+use crate::app::i18n::words::result_text;
+use crate::app::state::screen::Screen;
+use crate::app::state::session::{MovePlayed, Session};
+use crate::app::state::settings::Calm;
+use crate::app::ui::flourish::Flourish;
+use crate::app::ui::theme::{self, Art, DisplayFace};
+use crate::app::ui::widgets::text;
+
+/// How long the result is told before its panel, in seconds.
+pub const MOMENT: f32 = 1.8;
+
+/// Calm, the moment is shorter: the words without the show.
+const CALM_MOMENT: f32 = 1.0;
+
+/// How long the card takes to grow to its size, in seconds.
+const GROW: f32 = 0.4;
+
+/// The result's moment: waiting for the last stones to land, then counting down.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct ResultMoment {
+    /// The game ended by a move of this generation; the moment starts when its stones have landed.
+    pending: Option<u64>,
+    /// The generation the moment tells, while it runs.
+    telling: Option<u64>,
+    /// Seconds since the moment began.
+    age: f32,
+    /// Seconds the moment lasts.
+    length: f32,
+}
+
+impl ResultMoment {
+    /// The result's panel waits while this holds.
+    pub fn holding(&self) -> bool {
+        self.pending.is_some() || self.telling.is_some()
+    }
+}
+
+/// The banner over the board, and its card (which grows in).
+#[derive(Component)]
+pub struct ResultBanner;
+
+#[derive(Component)]
+pub struct ResultCard;
+
+/// Waits for the game's last stones to land, then tells the result; ends the moment when it is over, the
+/// player taps, or the game changes.
+pub(crate) fn tell_result(
+    time: Res<Time>,
+    mut played: MessageReader<MovePlayed>,
+    session: Res<Session>,
+    timeline: Res<Timeline>,
+    calm: Res<Calm>,
+    locale: Res<Locale>,
+    layout: Option<Res<BoardLayout>>,
+    art: Res<Art>,
+    mut moment: ResMut<ResultMoment>,
+    (mouse, touches): (Option<Res<ButtonInput<MouseButton>>>, Option<Res<Touches>>),
+    banners: Query<Entity, With<ResultBanner>>,
+    mut cards: Query<&mut UiTransform, With<ResultCard>>,
+    mut commands: Commands,
+) {
+    if played.read().count() > 0 && session.game.status().is_over() && !session.lesson {
+        *moment = ResultMoment { pending: Some(session.generation), ..default() };
+    }
+    let current = Some(session.generation);
+    let tapped = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left))
+        || touches.is_some_and(|t| t.any_just_pressed());
+    if moment.telling.is_some() {
+        moment.age += time.delta_secs();
+        if moment.telling != current || moment.age >= moment.length || tapped {
+            *moment = ResultMoment::default();
+            for banner in &banners {
+                commands.entity(banner).despawn();
+            }
+            return;
+        }
+        let grown = if calm.0 { 1.0 } else { EaseFunction::BackOut.sample_clamped(moment.age / GROW) };
+        for mut card in &mut cards {
+            let scale = Vec2::splat(0.6 + 0.4 * grown);
+            if card.scale != scale {
+                card.scale = scale;
+            }
+        }
+        return;
+    }
+    let Some(generation) = moment.pending else { return };
+    if Some(generation) != current {
+        *moment = ResultMoment::default();
+        return;
+    }
+    if timeline.running() {
+        return;
+    }
+    let status = session.game.status();
+    let Some((title, _)) = result_text(&locale, &session.game.mode, &status) else {
+        *moment = ResultMoment::default();
+        return;
+    };
+    let length = if calm.0 { CALM_MOMENT } else { MOMENT };
+    *moment = ResultMoment { pending: None, telling: Some(generation), age: 0.0, length };
+    commands.spawn(banner(&title)).with_children(|b| {
+        b.spawn(card(calm.0)).with_children(|c| {
+            c.spawn((
+                text(title, 38.0, theme::HIGHLIGHT),
+                DisplayFace,
+                TextLayout::justify(Justify::Center),
+                Pickable::IGNORE,
+            ));
+        });
+    });
+    if calm.0 {
+        return;
+    }
+    let Some(layout) = layout else { return };
+    let Status::Finished(outcome) = status else { return };
+    let lit: Vec<Side> = match outcome.winner {
+        Some(side) => vec![side],
+        None => Side::BOTH.to_vec(),
+    };
+    for side in lit {
+        let place = layout.kazan(side);
+        let light = Glow {
+            age: 0.0,
+            life: length,
+            pulses: 2.0,
+            peak: 0.5,
+            size: place.size() * 1.25,
+            swell: 0.1,
+            color: theme::HIGHLIGHT,
+        };
+        // Over the stones and the count (a full kazan would hide a light under them), faint enough to
+        // read them through.
+        commands.spawn(glow(&art, place.center().extend(7.0), light));
+    }
+}
+
+/// The whole screen, centring the card over the board; nothing in it takes a tap.
+fn banner(title: &str) -> impl Bundle {
+    (
+        Name::new(format!("Result moment: {title}")),
+        ResultBanner,
+        Flourish,
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        Pickable::IGNORE,
+        GlobalZIndex(8),
+        DespawnOnExit(Screen::Game),
+    )
+}
+
+fn card(calm: bool) -> impl Bundle {
+    (
+        ResultCard,
+        Node {
+            padding: UiRect::axes(px(28), px(14)),
+            max_width: percent(88),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(18)),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        BackgroundColor(theme::PANEL.with_alpha(0.9)),
+        BorderColor::all(theme::HIGHLIGHT),
+        UiTransform { scale: Vec2::splat(if calm { 1.0 } else { 0.6 }), ..UiTransform::IDENTITY },
+        Pickable::IGNORE,
+    )
+}
