@@ -565,7 +565,15 @@ fn update_panel(
         } else if words {
             line_height
         } else {
-            node.height
+            // Beside the board the panel is narrow (260 pixels): the words take a line of their own and
+            // the bar the whole width under them; a bar beside the words ran off the screen's edge.
+            let direction = if side { FlexDirection::Column } else { FlexDirection::Row };
+            if node.flex_direction != direction {
+                node.flex_direction = direction;
+                node.align_items = if side { AlignItems::Stretch } else { AlignItems::Center };
+                node.row_gap = px(4);
+            }
+            if side { px(36) } else { px(18) }
         };
         if node.height != height {
             node.height = height;
