@@ -23,6 +23,7 @@ mod locale;
 mod look;
 mod perft;
 mod properties;
+mod puzzles;
 mod records;
 #[cfg(feature = "app")]
 mod review;
