@@ -21,6 +21,7 @@ mod lifecycle;
 mod locale;
 #[cfg(feature = "app")]
 mod look;
+mod openings;
 mod perft;
 mod properties;
 mod puzzles;
