@@ -39,8 +39,6 @@ pub const START_RATING: f64 = 800.0;
 pub const PROVISIONAL: u32 = 20;
 /// Days until a missed puzzle comes back: after the miss, then after each solve of it on its day.
 pub const REVIEW_DAYS: [i64; 3] = [1, 3, 7];
-/// How deep the search looks to explain a wrong move: the move's cost and the best reply.
-const EXPLAIN_DEPTH: u8 = 8;
 /// Hash table of each search here, in MiB.
 const TABLE_MIB: usize = 4;
 
@@ -333,13 +331,23 @@ pub struct Attempt {
     next: usize,
     missed: bool,
     hints: u8,
+    /// The puzzle's proof depth: a wrong move is explained at it, so its cost is the proof's own view.
+    depth: u8,
 }
 
 impl Attempt {
     pub fn new(puzzle: &Puzzle) -> Result<Attempt, String> {
         check(puzzle)?;
         let start = puzzle.start()?;
-        Ok(Attempt { start, solution: puzzle.holes()?, position: start, next: 0, missed: false, hints: 0 })
+        Ok(Attempt {
+            start,
+            solution: puzzle.holes()?,
+            position: start,
+            next: 0,
+            missed: false,
+            hints: 0,
+            depth: puzzle.depth.max(1),
+        })
     }
 
     /// The board now: the player is to move, unless the puzzle is solved.
@@ -358,7 +366,9 @@ impl Attempt {
         Some(hole)
     }
 
-    /// Judges a tap on the player's hole `hole`.
+    /// Judges a tap on the player's hole `hole`. A wrong move is explained by two searches at the
+    /// puzzle's depth (a tenth of a second or so each on a desktop at depth 12): the app runs `tap` off
+    /// the frame, as it runs the computer's move.
     pub fn tap(&mut self, hole: Hole) -> Tap {
         let Some(&right) = self.solution.get(self.next) else {
             return Tap::Illegal(IllegalMove::GameOver);
@@ -375,7 +385,7 @@ impl Attempt {
             self.next += 2;
             return Tap::Right { reply, solved: self.solved() };
         }
-        let wrong = explain(&self.position, hole, right);
+        let wrong = explain(&self.position, hole, right, self.depth);
         self.missed = true;
         self.position = self.start;
         self.next = 0;
@@ -393,10 +403,12 @@ impl Attempt {
 }
 
 /// What `hole` does in `position` against `right`: its effect, the best reply and its cost.
-fn explain(position: &Position, hole: Hole, right: Hole) -> Wrong {
+/// At the puzzle's own depth the search scores the root moves as the proof did (a fresh search is
+/// deterministic), so a wrong first move costs at least [`MARGIN_STONES`].
+fn explain(position: &Position, hole: Hole, right: Hole, depth: u8) -> Wrong {
     let does = position.landing(hole).map_or(LandingEffect::Nothing, |l| l.effect);
     let mut costs = 0.0;
-    if let Some(proof) = prove(position, EXPLAIN_DEPTH)
+    if let Some(proof) = prove(position, depth)
         && let Some(it) = proof.iterations.last()
     {
         let score = |h: Hole| it.root_scores.iter().find(|&&(m, _)| m == h).map(|&(_, s)| stones(s));
@@ -406,8 +418,8 @@ fn explain(position: &Position, hole: Hole, right: Hole) -> Wrong {
     }
     let mut after = *position;
     after.play_unchecked(hole);
-    let reply =
-        prove(&after, EXPLAIN_DEPTH - 1).and_then(|p| Some((p.best, after.landing(p.best).ok()?.effect)));
+    let reply = prove(&after, depth.saturating_sub(1).max(1))
+        .and_then(|p| Some((p.best, after.landing(p.best).ok()?.effect)));
     Wrong { hole, does, reply, costs }
 }
 

@@ -91,8 +91,26 @@ fn the_solution_played_tap_by_tap_solves_the_puzzle_with_the_computer_replying_b
 
 #[test]
 fn a_wrong_move_is_judged_wrong_says_what_it_does_and_costs_and_the_puzzle_starts_again_unsolved() {
-    let p = shipped().into_iter().min_by_key(|p| (p.rating, p.id.clone())).expect("puzzles ship");
-    let mut attempt = Attempt::new(&p).expect("a shipped puzzle starts");
+    let puzzles = shipped();
+    let easiest = puzzles.iter().min_by_key(|p| (p.rating, p.id.clone())).expect("puzzles ship");
+    let hardest = puzzles.iter().max_by_key(|p| (p.rating, p.id.clone())).expect("puzzles ship");
+    for p in [easiest, hardest] {
+        wrong_move_explained(p);
+    }
+    // A wrong second move: the puzzle starts again from its first.
+    let p = puzzles.iter().find(|p| p.player_moves() > 1).expect("a puzzle of more than one move");
+    let holes = p.holes().expect("holes");
+    let mut attempt = Attempt::new(p).expect("starts");
+    attempt.tap(holes[0]);
+    let wrong = attempt.position().legal_moves().find(|&h| h != holes[2]).expect("another move");
+    let Tap::Wrong(w) = attempt.tap(wrong) else { panic!("{}: second move {wrong} not judged wrong", p.id) };
+    assert!(w.costs >= MARGIN_STONES, "{}: the wrong second move costs only {}", p.id, w.costs);
+    assert_eq!(attempt.position(), p.start().expect("reads"));
+    assert!(!attempt.solved());
+}
+
+fn wrong_move_explained(p: &Puzzle) {
+    let mut attempt = Attempt::new(p).expect("a shipped puzzle starts");
     let start = attempt.position();
     let right = p.holes().expect("holes")[0];
     let wrong = start.legal_moves().find(|&h| h != right).expect("a puzzle has another move");
@@ -103,7 +121,7 @@ fn a_wrong_move_is_judged_wrong_says_what_it_does_and_costs_and_the_puzzle_start
         start.landing(wrong).expect("legal").effect,
         "the wrong move's own effect, from the rules"
     );
-    assert!(w.costs > 0.0, "{}: the wrong move {wrong} costs nothing", p.id);
+    assert!(w.costs >= MARGIN_STONES, "{}: the wrong move {wrong} costs only {} stones", p.id, w.costs);
     let (reply, effect) = w.reply.expect("the engine answers the wrong move");
     let mut after = start;
     after.play(wrong).expect("legal");
