@@ -39,6 +39,10 @@ pub const START_RATING: f64 = 800.0;
 pub const PROVISIONAL: u32 = 20;
 /// Days until a missed puzzle comes back: after the miss, then after each solve of it on its day.
 pub const REVIEW_DAYS: [i64; 3] = [1, 3, 7];
+/// The deepest a wrong move is explained at: the generator proves every puzzle at this depth (before
+/// any deeper confirmation), and a fresh search scores the root moves exactly as that proof did, so a
+/// wrong move costs at least [`MARGIN_STONES`]; deeper would keep a phone thinking for seconds.
+pub const EXPLAIN_DEPTH: u8 = 12;
 /// Hash table of each search here, in MiB.
 const TABLE_MIB: usize = 4;
 
@@ -331,7 +335,7 @@ pub struct Attempt {
     next: usize,
     missed: bool,
     hints: u8,
-    /// The puzzle's proof depth: a wrong move is explained at it, so its cost is the proof's own view.
+    /// The depth a wrong move is explained at (see [`EXPLAIN_DEPTH`]).
     depth: u8,
 }
 
@@ -346,7 +350,7 @@ impl Attempt {
             next: 0,
             missed: false,
             hints: 0,
-            depth: puzzle.depth.max(1),
+            depth: puzzle.depth.clamp(1, EXPLAIN_DEPTH),
         })
     }
 
@@ -366,9 +370,9 @@ impl Attempt {
         Some(hole)
     }
 
-    /// Judges a tap on the player's hole `hole`. A wrong move is explained by two searches at the
-    /// puzzle's depth (a tenth of a second or so each on a desktop at depth 12): the app runs `tap` off
-    /// the frame, as it runs the computer's move.
+    /// Judges a tap on the player's hole `hole`. A wrong move is explained by two searches to
+    /// [`EXPLAIN_DEPTH`] (a tenth of a second or so each on a desktop): the app runs `tap` off the frame,
+    /// as it runs the computer's move.
     pub fn tap(&mut self, hole: Hole) -> Tap {
         let Some(&right) = self.solution.get(self.next) else {
             return Tap::Illegal(IllegalMove::GameOver);
@@ -403,8 +407,8 @@ impl Attempt {
 }
 
 /// What `hole` does in `position` against `right`: its effect, the best reply and its cost.
-/// At the puzzle's own depth the search scores the root moves as the proof did (a fresh search is
-/// deterministic), so a wrong first move costs at least [`MARGIN_STONES`].
+/// At the proof's depth the search scores the root moves as the proof did (a fresh search is
+/// deterministic), so a wrong move costs at least [`MARGIN_STONES`].
 fn explain(position: &Position, hole: Hole, right: Hole, depth: u8) -> Wrong {
     let does = position.landing(hole).map_or(LandingEffect::Nothing, |l| l.effect);
     let mut costs = 0.0;

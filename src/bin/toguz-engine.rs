@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use toguz::ai::Player;
 use toguz::engine::tools;
+use toguz::puzzle::EXPLAIN_DEPTH;
 use toguz::rules::Side;
 use toguz::rules::notation::{Ending, move_number, replay_all};
 
@@ -22,10 +23,13 @@ const USAGE: &str = "usage:
                                         (the master games, plus self-play recorded by match)
   toguz-engine puzzles FILE... --out DIR [--shallow D] [--depth D] [--threads T] [--games N]
                                         find puzzles in the games: a shallow pass (default depth 4)
-                                        picks candidates, a deep search (default depth 10) proves
-                                        them; writes DIR/index.ron and DIR/set-NN.ron
+                                        picks candidates, a deep search (default and at most
+                                        depth 12) proves them; writes DIR/index.ron, DIR/set-NN.ron
   toguz-engine puzzles --check DIR [--depth D] [--sample N] [--threads T]
-                                        re-prove the puzzles (at their own depth, or D)";
+                                        re-prove the puzzles (at their own depth, or D)
+  toguz-engine puzzles --confirm DIR --depth D [--threads T]
+                                        keep only the puzzles that re-prove at D, rate the rest
+                                        again in the same order, rewrite DIR";
 
 fn read(path: &str) -> Result<String, ExitCode> {
     match std::fs::read(path) {
@@ -209,6 +213,23 @@ fn puzzles(args: &[&str]) -> Result<(), String> {
         );
         return if failed == 0 { Ok(()) } else { Err(format!("{failed} puzzles not re-proved")) };
     }
+    if let ["--confirm", dir, opts @ ..] = args {
+        let dir = std::path::Path::new(dir);
+        let all = toguz::puzzle::load(dir)?;
+        let depth = Some(option(opts, "--depth", 0u8)?)
+            .filter(|d| (1..=30).contains(d))
+            .ok_or("--confirm needs --depth 1..30")?;
+        let start = std::time::Instant::now();
+        let (kept, fell) =
+            toguz::engine::puzzles::confirm(&all, depth, threads(opts)?, opts.contains(&"--progress"));
+        eprintln!(
+            "{} puzzles re-proved at depth {depth}: {} kept, {fell} fell ({:.0} s)",
+            all.len(),
+            kept.len(),
+            start.elapsed().as_secs_f64()
+        );
+        return write_puzzles(dir, &kept);
+    }
     let files: Vec<&str> = args.iter().take_while(|a| !a.starts_with("--")).copied().collect();
     let opts = &args[files.len()..];
     let out = opts
@@ -227,9 +248,9 @@ fn puzzles(args: &[&str]) -> Result<(), String> {
         shallow: Some(option(opts, "--shallow", 4u8)?)
             .filter(|d| (1..=30).contains(d))
             .ok_or("--shallow must be 1..30")?,
-        deep: Some(option(opts, "--depth", 10u8)?)
-            .filter(|d| (1..=30).contains(d))
-            .ok_or("--depth must be 1..30")?,
+        deep: Some(option(opts, "--depth", EXPLAIN_DEPTH)?)
+            .filter(|d| (1..=EXPLAIN_DEPTH).contains(d))
+            .ok_or_else(|| format!("--depth must be 1..{EXPLAIN_DEPTH} (then --confirm deeper)"))?,
         threads: threads(opts)?,
         games: opts.contains(&"--games").then(|| option(opts, "--games", 0usize)).transpose()?,
         progress: opts.contains(&"--progress"),

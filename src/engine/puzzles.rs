@@ -276,20 +276,39 @@ fn rate(found: Vec<Found>) -> Vec<Puzzle> {
     greedy.truncate(room);
     kept.extend(greedy);
     kept.sort_by(|a, b| a.difficulty.total_cmp(&b.difficulty).then_with(|| a.puzzle.id.cmp(&b.puzzle.id)));
+    spread(kept.into_iter().map(|f| (f.difficulty, f.puzzle)).collect())
+}
+
+/// Gives puzzles ranked easiest first (with their difficulty) ratings spread evenly over the range:
+/// the easiest at 800, the hardest at 2200, equal difficulty equal rating.
+fn spread(ranked: Vec<(f64, Puzzle)>) -> Vec<Puzzle> {
     let (low, high) = RATING_RANGE;
-    let last = kept.len().saturating_sub(1).max(1) as f64;
-    let mut puzzles: Vec<Puzzle> = Vec::with_capacity(kept.len());
+    let last = ranked.len().saturating_sub(1).max(1) as f64;
+    let mut puzzles: Vec<Puzzle> = Vec::with_capacity(ranked.len());
     let mut previous: Option<(f64, u32)> = None;
-    for (rank, f) in kept.into_iter().enumerate() {
-        // Equal difficulty, equal rating.
+    for (rank, (difficulty, puzzle)) in ranked.into_iter().enumerate() {
         let rating = match previous {
-            Some((d, r)) if d == f.difficulty => r,
+            Some((d, r)) if d == difficulty => r,
             _ => low + ((f64::from(high - low) * rank as f64 / last / 10.0).round() as u32) * 10,
         };
-        previous = Some((f.difficulty, rating));
-        puzzles.push(Puzzle { rating, ..f.puzzle });
+        previous = Some((difficulty, rating));
+        puzzles.push(Puzzle { rating, ..puzzle });
     }
     puzzles
+}
+
+/// A second, deeper proof: keeps the puzzles whose every move is still the best by the margin at
+/// `depth`, records that depth, and spreads the survivors' ratings again in their old order (the
+/// hardest are the likeliest to fall). Returns the survivors and how many fell. The first proof (at
+/// most [`crate::puzzle::EXPLAIN_DEPTH`]) still holds: wrong moves are explained at it.
+pub fn confirm(puzzles: &[Puzzle], depth: u8, threads: usize, progress: bool) -> (Vec<Puzzle>, usize) {
+    let progress = progress.then_some("confirm");
+    let mut kept = par_map(puzzles, threads, progress, |p| {
+        crate::puzzle::reprove(p, depth, MARGIN_STONES).is_ok().then(|| Puzzle { depth, ..p.clone() })
+    });
+    let fell = puzzles.len() - kept.len();
+    kept.sort_by(|a, b| a.rating.cmp(&b.rating).then_with(|| a.id.cmp(&b.id)));
+    (spread(kept.into_iter().map(|p| (f64::from(p.rating), p)).collect()), fell)
 }
 
 /// Re-proves `puzzles` (each at `depth`, or at its own): one line per failure, and a summary.

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use toguz::engine::puzzles::{Options, generate, sample};
+use toguz::engine::puzzles::{Options, confirm, generate, sample};
 use toguz::puzzle::{
     self, Attempt, MARGIN_STONES, Progress, Puzzle, REVIEW_DAYS, START_RATING, Solve, Source, Tap, Theme,
     check, daily, parse_all, parse_file, reprove,
@@ -311,6 +311,14 @@ fn what_the_generator_finds_in_a_game_re_proves_and_names_its_source() {
         assert!(p.source.game <= 2);
         assert!((800..=2200).contains(&p.rating));
         reprove(p, p.depth, MARGIN_STONES).unwrap_or_else(|e| panic!("{e}"));
+    }
+    // Confirmed at the depth they were proved at, all stay, rated in the same order over the range.
+    let (kept, fell) = confirm(&found, options.deep, 2, false);
+    assert_eq!((kept.len(), fell), (found.len(), 0));
+    let order = |ps: &[Puzzle]| ps.iter().map(|p| p.id.clone()).collect::<Vec<_>>();
+    assert_eq!(order(&kept), order(&found), "the same order, easiest first");
+    if kept.len() > 1 {
+        assert_eq!((kept[0].rating, kept[kept.len() - 1].rating), (800, 2200));
     }
     // Its first move beats every other by the margin at the depth it was proved at.
     let p = &found[0];
