@@ -490,19 +490,24 @@ impl Progress {
     /// Records a finished puzzle on `day` (days since 1970-01-01): the rating, the stars, the reviews.
     pub fn finish(&mut self, puzzle: &Puzzle, solve: Solve, day: i64) {
         let k = if self.played < PROVISIONAL { 40.0 } else { 20.0 };
-        let expected = 1.0 / (1.0 + 10f64.powf((f64::from(puzzle.rating) - self.rating) / 400.0));
-        self.rating = (self.rating + k * (solve.score() - expected)).max(100.0);
+        // A damaged save may hold anything: a rating that is not a number starts again.
+        let rating = if self.rating.is_finite() { self.rating } else { START_RATING };
+        let expected = 1.0 / (1.0 + 10f64.powf((f64::from(puzzle.rating) - rating) / 400.0));
+        self.rating = (rating + k * (solve.score() - expected)).max(100.0);
         self.played = self.played.saturating_add(1);
         let stars = self.stars.entry(puzzle.id.clone()).or_insert(0);
         *stars = (*stars).max(solve.stars());
         match (solve, self.due.get(&puzzle.id).copied()) {
             (Solve::Missed, _) => {
-                self.due.insert(puzzle.id.clone(), Due { day: day + REVIEW_DAYS[0], stage: 1 });
+                self.due.insert(puzzle.id.clone(), Due { day: day.saturating_add(REVIEW_DAYS[0]), stage: 1 });
             }
             // Solved on or after its day: on to the next interval, or done after the last.
             (_, Some(due)) if day >= due.day => match REVIEW_DAYS.get(usize::from(due.stage)) {
                 Some(&days) => {
-                    self.due.insert(puzzle.id.clone(), Due { day: day + days, stage: due.stage + 1 });
+                    self.due.insert(
+                        puzzle.id.clone(),
+                        Due { day: day.saturating_add(days), stage: due.stage.saturating_add(1) },
+                    );
                 }
                 None => {
                     self.due.remove(&puzzle.id);
@@ -520,7 +525,7 @@ impl Progress {
     }
 
     /// The next puzzle on `day`: a missed one that is due, else the untried puzzle (of `theme`, if
-    /// given) whose rating is nearest the player's.
+    /// given) whose rating is nearest the player's; once all are tried, the nearest without 3 stars.
     pub fn next<'a>(&self, puzzles: &'a [Puzzle], theme: Option<Theme>, day: i64) -> Option<&'a Puzzle> {
         let of_theme = |p: &&Puzzle| theme.is_none_or(|t| p.theme == t);
         for id in self.due_on(day) {
@@ -528,10 +533,14 @@ impl Progress {
                 return Some(p);
             }
         }
-        puzzles.iter().filter(of_theme).filter(|p| !self.stars.contains_key(&p.id)).min_by(|a, b| {
-            let gap = |p: &Puzzle| (f64::from(p.rating) - self.rating).abs();
-            gap(a).total_cmp(&gap(b)).then_with(|| a.id.cmp(&b.id))
-        })
+        let nearest = |wanted: &dyn Fn(&Puzzle) -> bool| {
+            puzzles.iter().filter(of_theme).filter(|p| wanted(p)).min_by(|a, b| {
+                let gap = |p: &Puzzle| (f64::from(p.rating) - self.rating).abs();
+                gap(a).total_cmp(&gap(b)).then_with(|| a.id.cmp(&b.id))
+            })
+        };
+        nearest(&|p| !self.stars.contains_key(&p.id))
+            .or_else(|| nearest(&|p| self.stars.get(&p.id).is_some_and(|&s| s < 3)))
     }
 }
 

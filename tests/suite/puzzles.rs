@@ -224,6 +224,24 @@ fn the_next_puzzle_is_a_due_one_first_then_the_untried_one_nearest_the_rating_of
     assert_eq!(progress.next(&puzzles, None, 1).map(|p| p.id.as_str()), Some("a"), "due first");
     progress.finish(&puzzles[2], Solve::Clean, 1);
     assert_eq!(progress.next(&puzzles, Some(Theme::Capture), 0).map(|p| p.id.as_str()), Some("b"));
+    // All tried: the ones short of 3 stars come round again, the 3-star ones do not.
+    progress.finish(&puzzles[1], Solve::Hinted(1), 1);
+    progress.finish(&puzzles[3], Solve::Clean, 1);
+    let next = progress.next(&puzzles, None, 0).map(|p| p.id.as_str());
+    assert!(matches!(next, Some("a" | "b")), "{next:?}");
+    progress.finish(&puzzles[0], Solve::Clean, 0);
+    progress.finish(&puzzles[1], Solve::Clean, 1);
+    assert_eq!(progress.next(&puzzles, None, 0), None, "every puzzle has 3 stars");
+}
+
+#[test]
+fn a_damaged_progress_never_panics_and_a_rating_that_is_not_a_number_starts_again() {
+    let mut progress = Progress { rating: f64::NAN, ..Progress::default() };
+    progress.finish(&rated("z", 800), Solve::Clean, i64::MAX);
+    assert!(progress.rating.is_finite() && progress.rating > START_RATING);
+    assert!(progress.due_on(i64::MAX).is_empty());
+    progress.finish(&rated("z", 800), Solve::Missed, i64::MAX);
+    assert_eq!(progress.due_on(i64::MAX), vec!["z"]);
 }
 
 #[test]
