@@ -7,6 +7,8 @@ pub mod ai;
 pub mod engine;
 pub mod game;
 pub mod lesson;
+pub mod openings;
+pub mod puzzle;
 pub mod rules;
 
 #[cfg(feature = "app")]

@@ -63,7 +63,7 @@ impl Hint {
 }
 
 /// The opponent's best immediate take if it were their move: (stones captured, could make a tuzdik).
-fn opponent_threat(pos: &Position) -> (u8, bool) {
+pub(crate) fn opponent_threat(pos: &Position) -> (u8, bool) {
     let theirs = pos.with_side_to_move(pos.side_to_move().opponent());
     let mut capture = 0;
     let mut tuzdik = false;

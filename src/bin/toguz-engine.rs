@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use toguz::ai::Player;
 use toguz::engine::tools;
+use toguz::puzzle::EXPLAIN_DEPTH;
 use toguz::rules::Side;
 use toguz::rules::notation::{Ending, move_number, replay_all};
 
@@ -19,7 +20,16 @@ const USAGE: &str = "usage:
                                         LEVEL:depth=N | LEVEL:nodes=N | LEVEL:movetime=MS
   toguz-engine tune FILE... [--rounds N] [--write PATH]
                                         fit the evaluation's weights to the games' results
-                                        (the master games, plus self-play recorded by match)";
+                                        (the master games, plus self-play recorded by match)
+  toguz-engine puzzles FILE... --out DIR [--shallow D] [--depth D] [--threads T] [--games N]
+                                        find puzzles in the games: a shallow pass (default depth 4)
+                                        picks candidates, a deep search (default and at most
+                                        depth 12) proves them; writes DIR/index.ron, DIR/set-NN.ron
+  toguz-engine puzzles --check DIR [--depth D] [--sample N] [--threads T]
+                                        re-prove the puzzles (at their own depth, or D)
+  toguz-engine puzzles --confirm DIR --depth D [--threads T]
+                                        keep only the puzzles that re-prove at D, rate the rest
+                                        again in the same order, rewrite DIR";
 
 fn read(path: &str) -> Result<String, ExitCode> {
     match std::fs::read(path) {
@@ -169,6 +179,112 @@ fn tune(args: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
+/// Puzzles per file written: small files, each read whole.
+const PUZZLES_PER_FILE: usize = 100;
+
+fn threads(opts: &[&str]) -> Result<usize, String> {
+    let default = std::thread::available_parallelism().map_or(1, usize::from);
+    Some(option(opts, "--threads", default)?)
+        .filter(|t| (1..=MAX_THREADS).contains(t))
+        .ok_or_else(|| format!("--threads must be 1..{MAX_THREADS}"))
+}
+
+fn puzzles(args: &[&str]) -> Result<(), String> {
+    if let ["--check", dir, opts @ ..] = args {
+        let all = toguz::puzzle::load(std::path::Path::new(dir))?;
+        let depth = match opts.contains(&"--depth") {
+            true => Some(option(opts, "--depth", 0u8)?).filter(|d| (1..=30).contains(d)),
+            false => None,
+        };
+        if opts.contains(&"--depth") && depth.is_none() {
+            return Err("--depth must be 1..30".to_string());
+        }
+        let sample = opts.contains(&"--sample").then(|| option(opts, "--sample", 0usize)).transpose()?;
+        let chosen = toguz::engine::puzzles::sample(&all, sample);
+        let start = std::time::Instant::now();
+        let (failed, lines) = toguz::engine::puzzles::check(&chosen, depth, threads(opts)?);
+        for line in &lines {
+            println!("{line}");
+        }
+        println!(
+            "{} puzzles re-proved, {failed} failed ({:.1} s)",
+            chosen.len(),
+            start.elapsed().as_secs_f64()
+        );
+        return if failed == 0 { Ok(()) } else { Err(format!("{failed} puzzles not re-proved")) };
+    }
+    if let ["--confirm", dir, opts @ ..] = args {
+        let dir = std::path::Path::new(dir);
+        let all = toguz::puzzle::load(dir)?;
+        let depth = Some(option(opts, "--depth", 0u8)?)
+            .filter(|d| (1..=30).contains(d))
+            .ok_or("--confirm needs --depth 1..30")?;
+        let start = std::time::Instant::now();
+        let (kept, fell) =
+            toguz::engine::puzzles::confirm(&all, depth, threads(opts)?, opts.contains(&"--progress"));
+        eprintln!(
+            "{} puzzles re-proved at depth {depth}: {} kept, {fell} fell ({:.0} s)",
+            all.len(),
+            kept.len(),
+            start.elapsed().as_secs_f64()
+        );
+        return write_puzzles(dir, &kept);
+    }
+    let files: Vec<&str> = args.iter().take_while(|a| !a.starts_with("--")).copied().collect();
+    let opts = &args[files.len()..];
+    let out = opts
+        .iter()
+        .position(|a| *a == "--out")
+        .and_then(|i| opts.get(i + 1))
+        .ok_or("puzzles: --out DIR is needed")?;
+    if files.is_empty() {
+        return Err("puzzles: no game file given".to_string());
+    }
+    let mut texts = Vec::new();
+    for path in &files {
+        texts.push(read(path).map_err(|_| format!("cannot read {path}"))?);
+    }
+    let options = toguz::engine::puzzles::Options {
+        shallow: Some(option(opts, "--shallow", 4u8)?)
+            .filter(|d| (1..=30).contains(d))
+            .ok_or("--shallow must be 1..30")?,
+        deep: Some(option(opts, "--depth", EXPLAIN_DEPTH)?)
+            .filter(|d| (1..=EXPLAIN_DEPTH).contains(d))
+            .ok_or_else(|| format!("--depth must be 1..{EXPLAIN_DEPTH} (then --confirm deeper)"))?,
+        threads: threads(opts)?,
+        games: opts.contains(&"--games").then(|| option(opts, "--games", 0usize)).transpose()?,
+        progress: opts.contains(&"--progress"),
+    };
+    let (found, report) = toguz::engine::puzzles::generate(&texts, &options);
+    for line in report {
+        eprintln!("{line}");
+    }
+    write_puzzles(std::path::Path::new(out), &found)
+}
+
+/// Writes the puzzles in files of `PUZZLES_PER_FILE`, easiest first, and the index listing them; set
+/// files of an earlier run are removed first.
+fn write_puzzles(dir: &std::path::Path, found: &[toguz::puzzle::Puzzle]) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("{}: {e}", dir.display());
+    std::fs::create_dir_all(dir).map_err(fail)?;
+    for entry in std::fs::read_dir(dir).map_err(fail)?.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with("set-") && name.ends_with(".ron") {
+            std::fs::remove_file(entry.path()).map_err(fail)?;
+        }
+    }
+    let mut names = Vec::new();
+    for (i, chunk) in found.chunks(PUZZLES_PER_FILE).enumerate() {
+        let name = format!("set-{:02}.ron", i + 1);
+        std::fs::write(dir.join(&name), toguz::puzzle::file_text(chunk)? + "\n").map_err(fail)?;
+        names.push(name);
+    }
+    std::fs::write(dir.join(toguz::puzzle::INDEX), toguz::puzzle::index_text(&names)? + "\n")
+        .map_err(fail)?;
+    eprintln!("wrote {} puzzles in {} files to {}", found.len(), names.len(), dir.display());
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -191,6 +307,7 @@ fn main() -> ExitCode {
         ["analyse", path, opts @ ..] => analyse(path, opts),
         ["match", a, b, opts @ ..] => run_match(a, b, opts),
         ["tune", rest @ ..] if !rest.is_empty() => tune(rest),
+        ["puzzles", rest @ ..] if !rest.is_empty() => puzzles(rest),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);

@@ -20,6 +20,7 @@ use rand::rngs::StdRng;
 use crate::ai::{self, Level, Limits, Search, Step};
 use crate::rules::{Hole, Position};
 
+pub mod puzzles;
 pub mod tools;
 
 /// `hint` searches this deep (or this many nodes): enough for sound advice, quick on any machine.

@@ -23,8 +23,10 @@ mod locale;
 mod look;
 #[cfg(feature = "app")]
 mod motion;
+mod openings;
 mod perft;
 mod properties;
+mod puzzles;
 mod records;
 #[cfg(feature = "app")]
 mod review;

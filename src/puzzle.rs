@@ -1,0 +1,559 @@
+//! Training puzzles, as data, and what a player's training needs around them. Each puzzle is a position of
+//! a master game where the side to move has one clearly best move (proved by the engine's search, see
+//! `toguz-engine puzzles`), read from RON files under `assets/puzzles/` (listed, in order, by
+//! `assets/puzzles/index.ron`).
+//!
+//! Invariants a puzzle keeps (checked by [`check`], through the rules; nothing here re-implements one): its
+//! position is legal with 162 stones and the game not over; its `solution` alternates the player's moves
+//! and the computer's replies, player first and last (1, 3 or 5 holes), and every hole of it is legal in
+//! turn.
+//!
+//! Pure Rust, no Bevy. Beside the data: judging a tap ([`Attempt`]), proving a move unique ([`prove`]),
+//! the player's puzzle rating, the spaced repetition of missed puzzles, the next puzzle and the daily one
+//! ([`Progress`]).
+//!
+//! **The rating is Elo.** A puzzle's rating is fixed (from the generator); the player's rating `R` moves
+//! after each finished puzzle of rating `P` by `K × (S − E)`, where `E = 1 / (1 + 10^((P − R) / 400))` is
+//! the expected score and `S` is 1 for a clean solve, ½ for a solve that needed a hint, 0 for a miss.
+//! `K` is 40 for the first [`PROVISIONAL`] puzzles (a new player finds their level fast), then 20. Elo over
+//! Glicko-2: one number to save and explain, and the puzzles' own ratings never move, so the confidence
+//! Glicko tracks would only ever be the player's.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::analysis::stones;
+use crate::ai::{Iteration, Limits, Search, Step};
+use crate::rules::{Hole, IllegalMove, LandingEffect, Position};
+
+/// A puzzle's best move beats every other by at least this many stones of the search's score (a forced
+/// win counts as every stone, see [`stones`]).
+pub const MARGIN_STONES: f32 = 4.0;
+/// The most player moves a puzzle asks for.
+pub const MAX_PLAYER_MOVES: usize = 3;
+/// The player's rating before any puzzle: a beginner's.
+pub const START_RATING: f64 = 800.0;
+/// The puzzles played with the larger Elo factor.
+pub const PROVISIONAL: u32 = 20;
+/// Days until a missed puzzle comes back: after the miss, then after each solve of it on its day.
+pub const REVIEW_DAYS: [i64; 3] = [1, 3, 7];
+/// The deepest a wrong move is explained at: the generator proves every puzzle at this depth (before
+/// any deeper confirmation), and a fresh search scores the root moves exactly as that proof did, so a
+/// wrong move costs at least [`MARGIN_STONES`]; deeper would keep a phone thinking for seconds.
+pub const EXPLAIN_DEPTH: u8 = 12;
+/// Hash table of each search here, in MiB.
+const TABLE_MIB: usize = 4;
+
+/// What a puzzle is about, from what its first move does (named by the generator, asking the rules).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// The move takes an even count, and that is its point.
+    Capture,
+    /// The move makes a tuzdik.
+    Tuzdik,
+    /// The move stops the opponent's biggest capture.
+    Defence,
+    /// Few stones left on the board: the count decides.
+    Endgame,
+    /// A kazan is near 82: the move wins the race or keeps the opponent from it.
+    Race,
+    /// A quiet move that wins stones later in the line.
+    Combination,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 6] =
+        [Theme::Capture, Theme::Tuzdik, Theme::Defence, Theme::Endgame, Theme::Race, Theme::Combination];
+
+    /// The name in the data files (and the locale keys' tail).
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Capture => "capture",
+            Theme::Tuzdik => "tuzdik",
+            Theme::Defence => "defence",
+            Theme::Endgame => "endgame",
+            Theme::Race => "race",
+            Theme::Combination => "combination",
+        }
+    }
+}
+
+/// Where a puzzle comes from: the game's number in the master games' file and the move number there.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    pub game: u32,
+    pub move_number: u32,
+}
+
+/// One puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Puzzle {
+    /// Stable across regenerations (made from the source): progress is saved by it.
+    pub id: String,
+    /// An engine position string; the side to move is the player.
+    pub position: String,
+    /// The player's moves and the computer's replies between them, player first and last.
+    pub solution: Vec<u8>,
+    pub theme: Theme,
+    pub source: Source,
+    /// Difficulty on the players' rating scale, about 800..2200.
+    pub rating: u32,
+    /// The search depth (plies) the solution's moves were proved unique at.
+    pub depth: u8,
+}
+
+impl Puzzle {
+    /// The position the player starts from.
+    pub fn start(&self) -> Result<Position, String> {
+        self.position.parse::<Position>().map_err(|e| format!("puzzle {}: position: {e}", self.id))
+    }
+
+    /// The solution's holes, checked to be hole numbers.
+    pub fn holes(&self) -> Result<Vec<Hole>, String> {
+        self.solution
+            .iter()
+            .map(|&n| Hole::new(n).ok_or_else(|| format!("puzzle {}: '{n}' is not a hole (1 to 9)", self.id)))
+            .collect()
+    }
+
+    /// How many moves the player makes.
+    pub fn player_moves(&self) -> usize {
+        self.solution.len().div_ceil(2)
+    }
+}
+
+/// The rules-level checks of one puzzle: a legal position with 162 stones and the game going on, a
+/// solution of 1, 3 or 5 holes, each legal in turn.
+pub fn check(puzzle: &Puzzle) -> Result<(), String> {
+    let mut position = puzzle.start()?;
+    let holes = puzzle.holes()?;
+    if holes.is_empty() || holes.len().is_multiple_of(2) || holes.len() > 2 * MAX_PLAYER_MOVES - 1 {
+        return Err(format!(
+            "puzzle {}: a solution is 1 to {MAX_PLAYER_MOVES} player moves with a reply between each two \
+             (1, 3 or 5 holes), not {}",
+            puzzle.id,
+            holes.len()
+        ));
+    }
+    if position.is_over() {
+        return Err(format!("puzzle {}: the game is already over in its position", puzzle.id));
+    }
+    for (i, hole) in holes.into_iter().enumerate() {
+        position.play(hole).map_err(|e| format!("puzzle {}: solution move {}: {e}", puzzle.id, i + 1))?;
+    }
+    Ok(())
+}
+
+/// The index file: the puzzle files in order.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Index {
+    files: Vec<String>,
+}
+
+/// One puzzle file.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PuzzleFile {
+    puzzles: Vec<Puzzle>,
+}
+
+/// The puzzles' folder under the assets folder.
+pub const DIR: &str = "puzzles";
+/// The index file's name in that folder.
+pub const INDEX: &str = "index.ron";
+
+/// The puzzle files the index lists (names in the puzzles' folder).
+pub fn index_files(index: &str) -> Result<Vec<String>, String> {
+    let index: Index = ron::from_str(index).map_err(|e| format!("{INDEX}: {e}"))?;
+    Ok(index.files)
+}
+
+/// Reads one puzzle file (`name` for the messages), every puzzle checked against the rules.
+pub fn parse_file(name: &str, text: &str) -> Result<Vec<Puzzle>, String> {
+    let file: PuzzleFile = ron::from_str(text).map_err(|e| format!("{name}: {e}"))?;
+    for puzzle in &file.puzzles {
+        check(puzzle).map_err(|e| format!("{name}: {e}"))?;
+    }
+    Ok(file.puzzles)
+}
+
+/// Reads every puzzle the index lists; `read` gives the text of a file of the puzzles' folder. Ids are
+/// unique across the files.
+pub fn parse_all(
+    index: &str,
+    mut read: impl FnMut(&str) -> Result<String, String>,
+) -> Result<Vec<Puzzle>, String> {
+    let mut all: Vec<Puzzle> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for path in index_files(index)? {
+        let text = read(&path).map_err(|e| format!("{path}: {e}"))?;
+        for puzzle in parse_file(&path, &text)? {
+            if !seen.insert(puzzle.id.clone()) {
+                return Err(format!("{path}: puzzle id {} is used twice", puzzle.id));
+            }
+            all.push(puzzle);
+        }
+    }
+    Ok(all)
+}
+
+/// Reads the puzzles from a puzzles' folder on disk (tools and tests).
+pub fn load(dir: &Path) -> Result<Vec<Puzzle>, String> {
+    let index = std::fs::read_to_string(dir.join(INDEX)).map_err(|e| format!("{INDEX}: {e}"))?;
+    parse_all(&index, |name| std::fs::read_to_string(dir.join(name)).map_err(|e| e.to_string()))
+}
+
+/// The text of a puzzle file and of the index (the generator writes them).
+pub fn file_text(puzzles: &[Puzzle]) -> Result<String, String> {
+    let file = PuzzleFile { puzzles: puzzles.to_vec() };
+    let config = ron::ser::PrettyConfig::new().depth_limit(2).struct_names(false);
+    ron::ser::to_string_pretty(&file, config).map_err(|e| e.to_string())
+}
+
+pub fn index_text(files: &[String]) -> Result<String, String> {
+    let config = ron::ser::PrettyConfig::new();
+    ron::ser::to_string_pretty(&Index { files: files.to_vec() }, config).map_err(|e| e.to_string())
+}
+
+/// A deep look at one position: its best move, by how many stones it beats the next best, and each
+/// iteration of the search (every root move scored at each depth).
+#[derive(Clone, Debug)]
+pub struct Proof {
+    pub best: Hole,
+    pub margin: f32,
+    pub iterations: Vec<Iteration>,
+}
+
+impl Proof {
+    pub fn is_unique(&self) -> bool {
+        self.margin >= MARGIN_STONES
+    }
+
+    /// The shallowest depth from which the best move stays on top at every depth: how deep a player must
+    /// look to find it.
+    pub fn found_at(&self) -> u8 {
+        let mut found = self.iterations.last().map_or(0, |it| it.depth);
+        for it in self.iterations.iter().rev() {
+            if top(it).map(|(hole, _)| hole) != Some(self.best) {
+                break;
+            }
+            found = it.depth;
+        }
+        found
+    }
+}
+
+/// An iteration's best root move and its margin (in stones) over the next.
+fn top(it: &Iteration) -> Option<(Hole, f32)> {
+    let &(best, score) = it.root_scores.iter().max_by_key(|&&(_, s)| s)?;
+    // `stones` keeps the order of scores, so the next best score is the next best in stones.
+    let second = it.root_scores.iter().filter(|&&(h, _)| h != best).map(|&(_, s)| s).max();
+    Some((best, second.map_or(f32::INFINITY, |s| stones(score) - stones(s))))
+}
+
+/// Searches `position` to `depth` with every root move scored; `None` when there is no move.
+pub fn prove(position: &Position, depth: u8) -> Option<Proof> {
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    let mut search = Search::new(*position, limits, TABLE_MIB).all_root_scores();
+    let mut iterations = Vec::new();
+    loop {
+        let step = search.step(50_000, 0);
+        iterations.extend(search.take_iterations());
+        if let Step::Done(last) = step {
+            if iterations.last().map(|it| it.depth) != Some(last.depth) && !last.pv.is_empty() {
+                iterations.push(last);
+            }
+            break;
+        }
+    }
+    let (best, margin) = top(iterations.last()?)?;
+    Some(Proof { best, margin, iterations })
+}
+
+/// Re-proves a puzzle at `depth`: each of the player's moves is the best by the margin.
+///
+/// `margin` is the stones each move must beat every other by: [`MARGIN_STONES`] for the proof itself; a
+/// cheaper depth than the puzzle's sees less of the line, so it may ask only that the move stays best.
+pub fn reprove(puzzle: &Puzzle, depth: u8, margin: f32) -> Result<(), String> {
+    let mut position = puzzle.start()?;
+    for (i, hole) in puzzle.holes()?.into_iter().enumerate() {
+        if i.is_multiple_of(2) {
+            let proof =
+                prove(&position, depth).ok_or_else(|| format!("puzzle {}: no move to prove", puzzle.id))?;
+            if proof.best != hole || proof.margin < margin {
+                return Err(format!(
+                    "puzzle {}: move {} at depth {depth}: the search prefers {} by {:.2} stones; \
+                     {hole} by {margin} was proved",
+                    puzzle.id,
+                    i + 1,
+                    proof.best,
+                    proof.margin
+                ));
+            }
+        }
+        position.play(hole).map_err(|e| format!("puzzle {}: move {}: {e}", puzzle.id, i + 1))?;
+    }
+    Ok(())
+}
+
+/// What a tap on a hole means in a puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tap {
+    /// The solution's move: it is played, then `reply` (the computer's) unless the puzzle is `solved`.
+    Right { reply: Option<Hole>, solved: bool },
+    /// Another legal move: what it does and costs. The puzzle starts again.
+    Wrong(Wrong),
+    /// Not a move (an empty hole, the opponent's tuzdik): nothing happens.
+    Illegal(IllegalMove),
+}
+
+/// A wrong move explained in the rules' words and the engine's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Wrong {
+    pub hole: Hole,
+    /// What the wrong move itself does.
+    pub does: LandingEffect,
+    /// The engine's best reply to it, and what that does ("Black answers 5 and takes 14").
+    pub reply: Option<(Hole, LandingEffect)>,
+    /// Stones the wrong move loses against the right one, as the search sees it (never below 0).
+    pub costs: f32,
+}
+
+/// One try at a puzzle: where the board is, and what the player has needed so far.
+#[derive(Clone, Debug)]
+pub struct Attempt {
+    start: Position,
+    solution: Vec<Hole>,
+    position: Position,
+    /// Index in `solution` of the next move to play (always a player move between taps).
+    next: usize,
+    missed: bool,
+    hints: u8,
+    /// The depth a wrong move is explained at (see [`EXPLAIN_DEPTH`]).
+    depth: u8,
+}
+
+impl Attempt {
+    pub fn new(puzzle: &Puzzle) -> Result<Attempt, String> {
+        check(puzzle)?;
+        let start = puzzle.start()?;
+        Ok(Attempt {
+            start,
+            solution: puzzle.holes()?,
+            position: start,
+            next: 0,
+            missed: false,
+            hints: 0,
+            depth: puzzle.depth.clamp(1, EXPLAIN_DEPTH),
+        })
+    }
+
+    /// The board now: the player is to move, unless the puzzle is solved.
+    pub fn position(&self) -> Position {
+        self.position
+    }
+
+    pub fn solved(&self) -> bool {
+        self.next >= self.solution.len()
+    }
+
+    /// The hole to light for a hint (it costs stars).
+    pub fn hint(&mut self) -> Option<Hole> {
+        let hole = self.solution.get(self.next).copied()?;
+        self.hints = self.hints.saturating_add(1);
+        Some(hole)
+    }
+
+    /// Judges a tap on the player's hole `hole`. A wrong move is explained by two searches to
+    /// [`EXPLAIN_DEPTH`] (a tenth of a second or so each on a desktop): the app runs `tap` off the frame,
+    /// as it runs the computer's move.
+    pub fn tap(&mut self, hole: Hole) -> Tap {
+        let Some(&right) = self.solution.get(self.next) else {
+            return Tap::Illegal(IllegalMove::GameOver);
+        };
+        if let Err(e) = self.position.check(hole) {
+            return Tap::Illegal(e);
+        }
+        if hole == right {
+            self.position.play_unchecked(hole);
+            let reply = self.solution.get(self.next + 1).copied();
+            if let Some(reply) = reply {
+                self.position.play_unchecked(reply);
+            }
+            self.next += 2;
+            return Tap::Right { reply, solved: self.solved() };
+        }
+        let wrong = explain(&self.position, hole, right, self.depth);
+        self.missed = true;
+        self.position = self.start;
+        self.next = 0;
+        Tap::Wrong(wrong)
+    }
+
+    /// How the try went, once the puzzle is solved or given up.
+    pub fn result(&self) -> Solve {
+        match (self.solved(), self.missed, self.hints) {
+            (true, false, 0) => Solve::Clean,
+            (true, false, hints) => Solve::Hinted(hints),
+            _ => Solve::Missed,
+        }
+    }
+}
+
+/// What `hole` does in `position` against `right`: its effect, the best reply and its cost.
+/// At the proof's depth the search scores the root moves as the proof did (a fresh search is
+/// deterministic), so a wrong move costs at least [`MARGIN_STONES`].
+fn explain(position: &Position, hole: Hole, right: Hole, depth: u8) -> Wrong {
+    let does = position.landing(hole).map_or(LandingEffect::Nothing, |l| l.effect);
+    let mut costs = 0.0;
+    if let Some(proof) = prove(position, depth)
+        && let Some(it) = proof.iterations.last()
+    {
+        let score = |h: Hole| it.root_scores.iter().find(|&&(m, _)| m == h).map(|&(_, s)| stones(s));
+        if let (Some(r), Some(w)) = (score(right), score(hole)) {
+            costs = (r - w).max(0.0);
+        }
+    }
+    let mut after = *position;
+    after.play_unchecked(hole);
+    let reply = prove(&after, depth.saturating_sub(1).max(1))
+        .and_then(|p| Some((p.best, after.landing(p.best).ok()?.effect)));
+    Wrong { hole, does, reply, costs }
+}
+
+/// How a finished puzzle went.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Solve {
+    /// Solved at the first try with no hint.
+    Clean,
+    /// Solved with this many hints and no wrong move.
+    Hinted(u8),
+    /// A wrong move was played (or the puzzle was given up).
+    Missed,
+}
+
+impl Solve {
+    /// Stars earned: 3 clean, one fewer a hint (at least 1), none for a miss.
+    pub fn stars(self) -> u8 {
+        match self {
+            Solve::Clean => 3,
+            Solve::Hinted(h) => 3u8.saturating_sub(h).max(1),
+            Solve::Missed => 0,
+        }
+    }
+
+    /// Elo's actual score.
+    fn score(self) -> f64 {
+        match self {
+            Solve::Clean => 1.0,
+            Solve::Hinted(_) => 0.5,
+            Solve::Missed => 0.0,
+        }
+    }
+}
+
+/// A missed puzzle waiting to come back.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Due {
+    /// The day (days since 1970-01-01) it is due.
+    pub day: i64,
+    /// How many of [`REVIEW_DAYS`] it has been through.
+    pub stage: u8,
+}
+
+/// A player's training, saved with the settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Progress {
+    pub rating: f64,
+    /// Puzzles finished (the first ones move the rating faster).
+    pub played: u32,
+    /// The best stars earned on each puzzle tried, by id (0: tried, never solved).
+    pub stars: BTreeMap<String, u8>,
+    /// Missed puzzles and when each comes back, by id.
+    pub due: BTreeMap<String, Due>,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress { rating: START_RATING, played: 0, stars: BTreeMap::new(), due: BTreeMap::new() }
+    }
+}
+
+impl Progress {
+    /// Records a finished puzzle on `day` (days since 1970-01-01): the rating, the stars, the reviews.
+    pub fn finish(&mut self, puzzle: &Puzzle, solve: Solve, day: i64) {
+        let k = if self.played < PROVISIONAL { 40.0 } else { 20.0 };
+        // A damaged save may hold anything: a rating that is not a number starts again.
+        let rating = if self.rating.is_finite() { self.rating } else { START_RATING };
+        let expected = 1.0 / (1.0 + 10f64.powf((f64::from(puzzle.rating) - rating) / 400.0));
+        self.rating = (rating + k * (solve.score() - expected)).max(100.0);
+        self.played = self.played.saturating_add(1);
+        let stars = self.stars.entry(puzzle.id.clone()).or_insert(0);
+        *stars = (*stars).max(solve.stars());
+        match (solve, self.due.get(&puzzle.id).copied()) {
+            (Solve::Missed, _) => {
+                self.due.insert(puzzle.id.clone(), Due { day: day.saturating_add(REVIEW_DAYS[0]), stage: 1 });
+            }
+            // Solved on or after its day: on to the next interval, or done after the last.
+            (_, Some(due)) if day >= due.day => match REVIEW_DAYS.get(usize::from(due.stage)) {
+                Some(&days) => {
+                    self.due.insert(
+                        puzzle.id.clone(),
+                        Due { day: day.saturating_add(days), stage: due.stage.saturating_add(1) },
+                    );
+                }
+                None => {
+                    self.due.remove(&puzzle.id);
+                }
+            },
+            _ => {}
+        }
+    }
+
+    /// The ids due on `day`, earliest first.
+    pub fn due_on(&self, day: i64) -> Vec<&str> {
+        let mut due: Vec<_> = self.due.iter().filter(|(_, d)| d.day <= day).collect();
+        due.sort_by_key(|(id, d)| (d.day, id.as_str()));
+        due.into_iter().map(|(id, _)| id.as_str()).collect()
+    }
+
+    /// The next puzzle on `day`: a missed one that is due, else the untried puzzle (of `theme`, if
+    /// given) whose rating is nearest the player's; once all are tried, the nearest without 3 stars.
+    pub fn next<'a>(&self, puzzles: &'a [Puzzle], theme: Option<Theme>, day: i64) -> Option<&'a Puzzle> {
+        let of_theme = |p: &&Puzzle| theme.is_none_or(|t| p.theme == t);
+        for id in self.due_on(day) {
+            if let Some(p) = puzzles.iter().filter(of_theme).find(|p| p.id == id) {
+                return Some(p);
+            }
+        }
+        let nearest = |wanted: &dyn Fn(&Puzzle) -> bool| {
+            puzzles.iter().filter(of_theme).filter(|p| wanted(p)).min_by(|a, b| {
+                let gap = |p: &Puzzle| (f64::from(p.rating) - self.rating).abs();
+                gap(a).total_cmp(&gap(b)).then_with(|| a.id.cmp(&b.id))
+            })
+        };
+        nearest(&|p| !self.stars.contains_key(&p.id))
+            .or_else(|| nearest(&|p| self.stars.get(&p.id).is_some_and(|&s| s < 3)))
+    }
+}
+
+/// The puzzle of the day `day` (days since 1970-01-01): the same for everyone, from a fixed hash of the
+/// date (not std's hasher, which may change between Rust versions) over the puzzles in id order.
+pub fn daily(puzzles: &[Puzzle], day: i64) -> Option<&Puzzle> {
+    let mut ids: Vec<&Puzzle> = puzzles.iter().collect();
+    ids.sort_by(|a, b| a.id.cmp(&b.id));
+    // SplitMix64's finaliser: consecutive days land far apart.
+    let mut z = (day as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    let n = ids.len() as u64;
+    (n > 0).then(|| ids[(z % n) as usize])
+}
