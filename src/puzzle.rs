@@ -371,14 +371,29 @@ impl Attempt {
     }
 
     /// Judges a tap on the player's hole `hole`. A wrong move is explained by two searches to
-    /// [`EXPLAIN_DEPTH`] (a tenth of a second or so each on a desktop): the app runs `tap` off the frame,
-    /// as it runs the computer's move.
+    /// [`EXPLAIN_DEPTH`] (a tenth of a second or so each on a desktop): the app judges with [`Attempt::judge`]
+    /// and runs the searches ([`explain_searches`]) off the frame, a slice at a time.
     pub fn tap(&mut self, hole: Hole) -> Tap {
+        match self.judge(hole) {
+            Judged::Right { reply, solved } => Tap::Right { reply, solved },
+            Judged::Illegal(e) => Tap::Illegal(e),
+            Judged::Wrong { position, hole, right, depth } => {
+                let [scored, reply] = explain_searches(&position, hole, depth);
+                let scored = search_to_end(scored);
+                let reply = search_to_end(reply);
+                Tap::Wrong(wrong_from(&position, hole, right, scored.as_ref(), reply.as_ref()))
+            }
+        }
+    }
+
+    /// Judges a tap without searching: the right move is played (with the computer's reply); a wrong one
+    /// sends the puzzle back to its start and says where it was played, to be explained.
+    pub fn judge(&mut self, hole: Hole) -> Judged {
         let Some(&right) = self.solution.get(self.next) else {
-            return Tap::Illegal(IllegalMove::GameOver);
+            return Judged::Illegal(IllegalMove::GameOver);
         };
         if let Err(e) = self.position.check(hole) {
-            return Tap::Illegal(e);
+            return Judged::Illegal(e);
         }
         if hole == right {
             self.position.play_unchecked(hole);
@@ -387,13 +402,18 @@ impl Attempt {
                 self.position.play_unchecked(reply);
             }
             self.next += 2;
-            return Tap::Right { reply, solved: self.solved() };
+            return Judged::Right { reply, solved: self.solved() };
         }
-        let wrong = explain(&self.position, hole, right, self.depth);
+        let position = self.position;
         self.missed = true;
         self.position = self.start;
         self.next = 0;
-        Tap::Wrong(wrong)
+        Judged::Wrong { position, hole, right, depth: self.depth }
+    }
+
+    /// Gives the puzzle up: it counts as missed.
+    pub fn give_up(&mut self) {
+        self.missed = true;
     }
 
     /// How the try went, once the puzzle is solved or given up.
@@ -406,15 +426,41 @@ impl Attempt {
     }
 }
 
-/// What `hole` does in `position` against `right`: its effect, the best reply and its cost.
-/// At the proof's depth the search scores the root moves as the proof did (a fresh search is
-/// deterministic), so a wrong move costs at least [`MARGIN_STONES`].
-fn explain(position: &Position, hole: Hole, right: Hole, depth: u8) -> Wrong {
+/// What a tap was, before any search: see [`Attempt::judge`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Judged {
+    /// The solution's move: played, with the computer's `reply` unless the puzzle is `solved`.
+    Right { reply: Option<Hole>, solved: bool },
+    /// Another legal move, played in `position` instead of `right`: explained at `depth`.
+    Wrong { position: Position, hole: Hole, right: Hole, depth: u8 },
+    /// Not a move: nothing happens.
+    Illegal(IllegalMove),
+}
+
+/// The two searches that explain `hole` played in `position`: every root move scored at `depth` (what
+/// the wrong move costs against the right one), and the best reply to it one ply shallower. At the
+/// proof's depth the search scores the root moves as the proof did (a fresh search is deterministic,
+/// however it is sliced), so a wrong move costs at least [`MARGIN_STONES`].
+pub fn explain_searches(position: &Position, hole: Hole, depth: u8) -> [Search; 2] {
+    let limits = |depth: u8| Limits { depth: Some(depth), ..Limits::default() };
+    let scored = Search::new(*position, limits(depth), TABLE_MIB).all_root_scores();
+    let mut after = *position;
+    after.play_unchecked(hole);
+    let reply = Search::new(after, limits(depth.saturating_sub(1).max(1)), TABLE_MIB);
+    [scored, reply]
+}
+
+/// A wrong move explained from the results of [`explain_searches`] (`None` where a search found no move).
+pub fn wrong_from(
+    position: &Position,
+    hole: Hole,
+    right: Hole,
+    scored: Option<&Iteration>,
+    reply: Option<&Iteration>,
+) -> Wrong {
     let does = position.landing(hole).map_or(LandingEffect::Nothing, |l| l.effect);
     let mut costs = 0.0;
-    if let Some(proof) = prove(position, depth)
-        && let Some(it) = proof.iterations.last()
-    {
+    if let Some(it) = scored {
         let score = |h: Hole| it.root_scores.iter().find(|&&(m, _)| m == h).map(|&(_, s)| stones(s));
         if let (Some(r), Some(w)) = (score(right), score(hole)) {
             costs = (r - w).max(0.0);
@@ -422,9 +468,19 @@ fn explain(position: &Position, hole: Hole, right: Hole, depth: u8) -> Wrong {
     }
     let mut after = *position;
     after.play_unchecked(hole);
-    let reply = prove(&after, depth.saturating_sub(1).max(1))
-        .and_then(|p| Some((p.best, after.landing(p.best).ok()?.effect)));
+    let reply = reply
+        .filter(|it| !it.pv.is_empty())
+        .and_then(|it| Some((it.best(), after.landing(it.best()).ok()?.effect)));
     Wrong { hole, does, reply, costs }
+}
+
+/// Runs a search to its end on this thread (tools and tests; the app slices it).
+fn search_to_end(mut search: Search) -> Option<Iteration> {
+    loop {
+        if let Step::Done(last) = search.step(50_000, 0) {
+            return (!last.pv.is_empty()).then_some(last);
+        }
+    }
 }
 
 /// How a finished puzzle went.

@@ -499,7 +499,7 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
         ("title", &["Learn to play", "Play", "Settings", "Two players"]),
         ("play sheet", &["By lot", "Computer", "Easy", "Hard", "Me", "Medium", "Start"]),
         ("two players sheet", &["Start", "Turn the board"]),
-        ("settings sheet", &["Close", "Fast", "Instant", "Language", "Normal", "Slow", "Sound"]),
+        ("settings sheet", &["Close", "Fast", "Instant", "Language", "Normal", "Puzzles", "Slow", "Sound"]),
         // Hot-seat on one device: the far player's bar has its own controls, facing them (its Undo once
         // the far player has a move to take back).
         ("game", &["Hint", "Hint (far side)", "Menu", "Menu (far side)", "Undo"]),

@@ -36,4 +36,6 @@ mod saves;
 #[cfg(feature = "app")]
 mod title;
 #[cfg(feature = "app")]
+mod training;
+#[cfg(feature = "app")]
 mod tutorial;

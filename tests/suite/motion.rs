@@ -49,7 +49,7 @@ fn until_landed(app: &mut App, limit: usize) {
 }
 
 /// A finger on a hole of an app with a window, and the frames of the tap (not the animation's).
-fn touch_hole(app: &mut App, side: Side, hole: u8) {
+pub(crate) fn touch_hole(app: &mut App, side: Side, hole: u8) {
     let layout = app.world().resource::<BoardLayout>().clone();
     let c = layout.hole(side, Hole::new(hole).unwrap()).center();
     touch_tap_arriving(app, Vec2::new(c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y));

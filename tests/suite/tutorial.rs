@@ -288,7 +288,7 @@ fn rules_from_the_menu_of_a_game_open_the_lessons_and_the_game_comes_back_untouc
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn copy_dir(from: &Path, to: &Path) {
+pub(crate) fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();

@@ -17,6 +17,7 @@ use crate::app::screens::game::menu::MenuOpen;
 use crate::app::screens::review::analysis::Analysis;
 use crate::app::screens::review::analysis::ComputerView;
 use crate::app::screens::review::shown::ReviewAt;
+use crate::app::screens::training::screen::{Phase, TrainingRun};
 use crate::app::state::launch::Launch;
 use crate::app::state::messages::Toast;
 use crate::app::state::panels::MoveListOpen;
@@ -66,7 +67,10 @@ fn set_up(
     if launch.lessons {
         next.set(Screen::Lessons);
     }
-    if launch.title || launch.lessons || launch.tutorial.is_some() {
+    if launch.training {
+        next.set(Screen::Training);
+    }
+    if launch.title || launch.lessons || launch.training || launch.tutorial.is_some() {
         // The tutorial opens the lesson itself once the course is read.
         return;
     }
@@ -102,14 +106,15 @@ fn drive(
     mut exit: MessageWriter<AppExit>,
     (screen, mut review): (Res<State<Screen>>, MessageWriter<ReviewAt>),
     (analysis, view): (Res<Analysis>, Res<ComputerView>),
-    veils: Query<(), With<Fade>>,
+    (veils, training): (Query<(), With<Fade>>, Res<TrainingRun>),
 ) {
     let Some(path) = launch.screenshot.clone() else { return };
     shot.frames += 1;
     // A lesson or the lesson list waits for the course to be read and the screen to open.
-    let waiting_for = match (&launch.tutorial, launch.lessons) {
-        (Some(_), _) => Some(Screen::Lesson),
-        (None, true) => Some(Screen::Lessons),
+    let waiting_for = match (&launch.tutorial, launch.lessons, launch.training) {
+        (Some(_), _, _) => Some(Screen::Lesson),
+        (None, true, _) => Some(Screen::Lessons),
+        (None, false, true) => Some(Screen::Training),
         _ => None,
     };
     if let Some(wanted) = waiting_for {
@@ -137,6 +142,11 @@ fn drive(
     }
     if let Some(t) = shot.since_move.as_mut() {
         *t += time.delta_secs();
+    }
+    // The training shows a puzzle once the puzzles are read.
+    if *screen.get() == Screen::Training && training.phase == Phase::Loading {
+        shot.frames = 0;
+        return;
     }
     // A review shows the computer's view once it has gone through the game.
     let analysed = !(*screen.get() == Screen::Review && view.on() && !analysis.is_done());

@@ -65,7 +65,7 @@ fn go_back(
         match screen.get() {
             Screen::Lesson => next.set(Screen::Lessons),
             Screen::Lessons => next.set(from.0),
-            Screen::Game => next.set(Screen::Title),
+            Screen::Game | Screen::Training => next.set(Screen::Title),
             Screen::Review => next.set(review.map_or(Screen::Game, |r| r.back_to)),
             // A web page is left with the browser's own Back: ending the loop there would freeze it.
             Screen::Title if cfg!(target_arch = "wasm32") => {}

@@ -1,4 +1,4 @@
-//! The screens, each a folder or a file: the title, the game, the lessons, review; the system Back that
+//! The screens, each a folder or a file: the title, the game, the lessons, review, training; the system Back that
 //! walks between them, the card for a window too small to play in, and the app's rest when nothing moves.
 
 pub mod back;
@@ -8,6 +8,7 @@ pub mod rest;
 pub mod review;
 pub mod small_window;
 pub mod title;
+pub mod training;
 
 use bevy::prelude::*;
 
@@ -18,6 +19,7 @@ pub(crate) fn plugin(app: &mut App) {
         lessons::plugin,
         back::plugin,
         review::plugin,
+        training::plugin,
         small_window::plugin,
         rest::plugin,
     ));

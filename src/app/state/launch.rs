@@ -30,6 +30,8 @@ pub struct Launch {
     pub title: bool,
     /// Show the lesson list.
     pub lessons: bool,
+    /// Open the puzzles' training.
+    pub training: bool,
     /// Open this lesson at this step (counted from 1).
     pub tutorial: Option<(String, usize)>,
     /// Speak this language (instead of the saved or the system's one).
@@ -57,6 +59,7 @@ impl Default for Launch {
             hint: None,
             title: false,
             lessons: false,
+            training: false,
             tutorial: None,
             lang: None,
             menu: false,
@@ -70,7 +73,7 @@ impl Default for Launch {
 
 pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \"7 6 1 ...\"] [--after-ms N]
              [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title] [--menu] [--move-list] [--review N]
-             [--lessons] [--tutorial LESSON:STEP]]
+             [--lessons] [--tutorial LESSON:STEP] [--training]]
              [--lang en|ky|kk|ru|fr|es|ca|vi] [--stones korgool|ivory] [--counts on|off]";
 
 fn parse_size(s: &str) -> Result<Vec2, String> {
@@ -139,6 +142,7 @@ impl Launch {
                         Some(value("--review")?.parse().map_err(|_| "--review needs a move count")?)
                 }
                 "--lessons" => launch.lessons = true,
+                "--training" => launch.training = true,
                 "--tutorial" => {
                     let text = value("--tutorial")?;
                     let bad = || format!("--tutorial '{text}': expected LESSON:STEP, e.g. captures:2");

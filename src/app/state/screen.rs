@@ -21,6 +21,8 @@ pub enum Screen {
     Lesson,
     /// A game looked back at, move by move, on the board.
     Review,
+    /// Puzzles from the masters' games, on the board.
+    Training,
 }
 
 /// The order of a frame's work, so that a move shows in the frame the rules accept it: taps and the
@@ -34,7 +36,7 @@ pub enum Frame {
     View,
 }
 
-/// The board is on screen: in a game, a lesson or a review. The board, the stones, their animation and the
+/// The board is on screen: in a game, a lesson, a review or a puzzle. The board, the stones, their animation and the
 /// touch input live while it lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OnBoard;
@@ -42,6 +44,6 @@ pub struct OnBoard;
 impl bevy::state::state::ComputedStates for OnBoard {
     type SourceStates = Screen;
     fn compute(screen: Screen) -> Option<OnBoard> {
-        matches!(screen, Screen::Game | Screen::Lesson | Screen::Review).then_some(OnBoard)
+        matches!(screen, Screen::Game | Screen::Lesson | Screen::Review | Screen::Training).then_some(OnBoard)
     }
 }

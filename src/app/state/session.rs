@@ -29,7 +29,9 @@ pub struct Session {
     /// Bumped on every change of the game (move, undo, new game), so that work started for an older
     /// state (a computer move) can tell it is stale.
     pub generation: u64,
-    /// The board of a lesson: the learner sits at the bottom as White, and nothing of it is saved.
+    /// The board of a lesson or a puzzle: the learner sits at the bottom (as White in a lesson, as the
+    /// side to play in a puzzle: the game's `human`), taps are the lesson's or the puzzle's to judge, and
+    /// nothing of it is saved.
     pub lesson: bool,
 }
 
@@ -65,7 +67,10 @@ pub struct NewGame(pub Mode);
 /// The side whose holes are at the bottom (or right) of the screen.
 pub fn near_side(session: &Session, settings: &Settings) -> Side {
     if session.lesson {
-        return Side::White;
+        return match session.game.mode {
+            Mode::Computer { human, .. } => human,
+            Mode::HotSeat => Side::White,
+        };
     }
     match session.game.mode {
         Mode::Computer { human, .. } => human,

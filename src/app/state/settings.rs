@@ -1,7 +1,7 @@
 //! The player's choices, kept between sessions (written with the save by `saves::persistence`): the
 //! speed, the level, who starts, the board's turning, the sound, the vibration, the language, the stones'
-//! look, whether the holes' counts show, whether motion is reduced, and the lessons' progress. A field
-//! added later takes its default from a save that lacks it (`serde(default)`).
+//! look, whether the holes' counts show, whether motion is reduced, the lessons' progress and the
+//! puzzles' training. A field added later takes its default from a save that lacks it (`serde(default)`).
 //! The language on screen follows them here, and so does [`Calm`]: the player's "reduce motion" or the
 //! system's, read at start and on every return from the background.
 
@@ -121,6 +121,8 @@ pub struct Settings {
     pub reduce_motion: bool,
     /// How far the learner went in the tutorial.
     pub lessons: LessonProgress,
+    /// The puzzles' training: the player's puzzle rating, the stars, the missed puzzles coming back.
+    pub training: crate::puzzle::Progress,
 }
 
 /// The lessons finished, and the step reached in each lesson begun.
@@ -145,6 +147,7 @@ impl Default for Settings {
             counts: true,
             reduce_motion: false,
             lessons: LessonProgress::default(),
+            training: crate::puzzle::Progress::default(),
         }
     }
 }

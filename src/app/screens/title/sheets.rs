@@ -1,6 +1,6 @@
 //! The sheets over the title, one at a time ([`TitleSheet`]): **Play** (the level, who starts, and Start
 //! against the computer), **Two players** (turning the board each turn, and Start for hot-seat) and
-//! **Settings** (sowing speed, sound, language, the games played).
+//! **Settings** (sowing speed, sound, language, the puzzles' training, the games played).
 //!
 //! Invariants: every choice shown selected is the one in [`Settings`], which is saved, so a sheet opens on
 //! the last choices made; Start does what the old title's play buttons did (a game under way is not
@@ -249,6 +249,12 @@ fn settings_sheet(card: &mut ChildSpawnerCommands, m: Metrics, has_history: bool
             settings.sound = !settings.sound;
         });
         toggle(grid, "Language", SheetText::Language, m).observe(open_language_list);
+        labelled_button(grid, "title.training", m.choice, ()).observe(
+            |_: On<Tap>, mut sheet: ResMut<TitleSheet>, mut next: ResMut<NextState<Screen>>| {
+                *sheet = TitleSheet::None;
+                next.set(Screen::Training);
+            },
+        );
         if has_history {
             labelled_button(grid, "title.history", m.choice, ()).observe(open_games_list);
         }

@@ -1,0 +1,545 @@
+//! Training: puzzles from the masters' games on the real board, with the real sowing. The next puzzle is
+//! the one `crate::puzzle::Progress` picks (a missed one that is due, else the nearest the player's
+//! rating); the player sits at the bottom as the side to play. A right move plays with the computer's
+//! reply; a wrong one plays out, then the computer's answer, and the words say what it cost (searched off
+//! the frame, a slice at a time, as the computer's move is); the puzzle then starts again. A hint lights
+//! the hole and costs a star. Solved or skipped, the rating moves and the progress is saved with the
+//! settings.
+//!
+//! Invariants: every tap is judged by `crate::puzzle` (which asks the rules); moves reach the board only
+//! through `PlayHole`; nothing of a puzzle is saved as a game (the session is a lesson's); the game in
+//! progress is untouched (Continue brings it back from the save).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use bevy::tasks::futures_lite::future;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+
+use crate::ai::Level;
+use crate::game::{Game, Mode};
+use crate::lesson::Tapped;
+use crate::puzzle::{Attempt, Judged, Puzzle, Solve, Theme, Wrong, explain_searches, wrong_from};
+use crate::rules::{Hole, Position};
+
+use crate::app::board::input::BoardTap;
+use crate::app::board::layout::{self, BoardLayout};
+use crate::app::board::moments::{Glow, glow};
+use crate::app::board::sowing::Timeline;
+use crate::app::computer::ai_task::run_cooperatively;
+use crate::app::i18n::locale::Locale;
+use crate::app::i18n::words::{illegal, landing, stones};
+use crate::app::platform::safe_area::SafeArea;
+use crate::app::screens::training::set::{PuzzleSet, PuzzleSetHandle, load_puzzles, puzzles};
+use crate::app::state::messages::Toast;
+use crate::app::state::screen::{Frame, Screen};
+use crate::app::state::session::{BoardReset, PlayHole, Session};
+use crate::app::state::settings::Settings;
+use crate::app::state::view::ViewSize;
+use crate::app::ui::theme::{self, Art};
+use crate::app::ui::widgets::{Tap, button, labelled_button, text};
+
+/// The player's rating below which the caption says what to look for (a capture, a tuzdik…).
+pub const FIRST_LEVEL: f64 = 1000.0;
+
+/// How long the hint's light stays on the hole, in seconds.
+const HINT_LIGHT: f32 = 3.0;
+
+/// The puzzle being solved and where the player is in it.
+#[derive(Resource, Default)]
+pub struct TrainingRun {
+    pub puzzle: Option<Puzzle>,
+    attempt: Option<Attempt>,
+    pub phase: Phase,
+    /// What is said under the caption.
+    pub said: String,
+    /// The player's rating when the puzzle began (the change is told when it ends).
+    rating_before: f64,
+    /// A move to play once the board has come to rest: the computer's reply, or its answer to a wrong
+    /// move.
+    queued: Option<Hole>,
+    /// The wrong move's explanation, searched off the frame.
+    explaining: Option<(Task<Wrong>, Arc<AtomicBool>)>,
+    /// Asked to start the puzzle again once the board is still (after a wrong move and its answer).
+    restart: bool,
+    /// The board the wrong move being explained was played on.
+    wrong_from: Option<Position>,
+}
+
+/// Where a puzzle is.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Phase {
+    /// The puzzles are being read.
+    #[default]
+    Loading,
+    /// The puzzles cannot be read, or none is left: the words say why.
+    Closed,
+    /// The player's move is awaited.
+    Solving,
+    /// A wrong move is being looked at.
+    Explaining,
+    /// A wrong move was explained: "Try again" starts the puzzle over.
+    Missed,
+    /// Solved: "Next puzzle".
+    Solved,
+}
+
+/// The training's words on screen.
+#[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum TrainingText {
+    Header,
+    Caption,
+    Said,
+}
+
+#[derive(Component)]
+pub(crate) struct TrainingUi;
+
+#[derive(Component)]
+pub(crate) struct AgainButton;
+
+#[derive(Component)]
+pub(crate) struct HintButton;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<TrainingRun>()
+        .add_systems(
+            OnEnter(Screen::Training),
+            (load_puzzles, |mut run: ResMut<TrainingRun>| {
+                *run = TrainingRun::default();
+            }),
+        )
+        .add_systems(OnExit(Screen::Training), |mut run: ResMut<TrainingRun>| {
+            if let Some((_, cancel)) = run.explaining.take() {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        })
+        .add_systems(
+            Update,
+            (start_puzzle, take_taps, finish_explaining, play_queued)
+                .chain()
+                .in_set(Frame::Input)
+                .run_if(in_state(Screen::Training)),
+        )
+        .add_systems(
+            Update,
+            (rebuild_ui, show_words).chain().in_set(Frame::View).run_if(in_state(Screen::Training)),
+        );
+}
+
+/// Today as days since 1970-01-01 (UTC): the day missed puzzles come back on.
+pub fn today() -> i64 {
+    let secs = web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    (secs / 86_400) as i64
+}
+
+/// A puzzle's board: the side to play is the player, at the bottom; the computer answers.
+fn puzzle_session(position: Position, generation: u64) -> Session {
+    let human = position.side_to_move();
+    let game = Game::from_position(Mode::Computer { level: Level::Hard, human }, position);
+    Session { game, generation, lesson: true }
+}
+
+/// Opens the next puzzle once the puzzles are read (and after "Next puzzle").
+fn start_puzzle(
+    mut run: ResMut<TrainingRun>,
+    mut session: ResMut<Session>,
+    settings: Res<Settings>,
+    locale: Res<Locale>,
+    handle: Option<Res<PuzzleSetHandle>>,
+    sets: Option<Res<Assets<PuzzleSet>>>,
+    assets: Option<Res<AssetServer>>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if run.phase != Phase::Loading {
+        return;
+    }
+    let Some(read) = puzzles(handle.as_deref(), sets.as_deref(), assets.as_deref()) else { return };
+    let all = match read {
+        Ok(all) => all,
+        Err(why) => {
+            run.phase = Phase::Closed;
+            run.said = locale.f("training.broken", &[("why", &why)]);
+            return;
+        }
+    };
+    let Some(puzzle) = settings.training.next(all, None, today()).cloned() else {
+        run.phase = Phase::Closed;
+        run.said = locale.t("training.none");
+        return;
+    };
+    let (Ok(attempt), Ok(start)) = (Attempt::new(&puzzle), puzzle.start()) else {
+        // Every puzzle was checked as it was read; this one cannot be opened all the same.
+        run.phase = Phase::Closed;
+        run.said = locale.f("training.broken", &[("why", &puzzle.id)]);
+        return;
+    };
+    *session = puzzle_session(start, session.generation + 1);
+    reset.write(BoardReset);
+    *run = TrainingRun {
+        puzzle: Some(puzzle),
+        attempt: Some(attempt),
+        phase: Phase::Solving,
+        said: String::new(),
+        rating_before: settings.training.rating,
+        ..default()
+    };
+}
+
+/// A tap on the board, judged by the puzzle.
+fn take_taps(
+    mut taps: MessageReader<BoardTap>,
+    mut run: ResMut<TrainingRun>,
+    mut settings: ResMut<Settings>,
+    session: Res<Session>,
+    timeline: Res<Timeline>,
+    locale: Res<Locale>,
+    mut play: MessageWriter<PlayHole>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    let taps: Vec<Tapped> = taps.read().map(|t| t.0).collect();
+    let Some(&Tapped::Hole(side, hole)) = taps.last() else { return };
+    if run.phase != Phase::Solving || timeline.running() || run.queued.is_some() {
+        return;
+    }
+    let player = session.game.position().side_to_move();
+    if side != player {
+        toasts.write(Toast(locale.t("toast.computer_holes")));
+        return;
+    }
+    let Some(attempt) = run.attempt.as_mut() else { return };
+    let generation = session.generation;
+    match attempt.judge(hole) {
+        Judged::Illegal(e) => {
+            toasts.write(Toast(illegal(&locale, e)));
+        }
+        Judged::Right { reply, solved } => {
+            play.write(PlayHole { hole, generation });
+            run.queued = reply;
+            if solved {
+                finish(&mut run, &mut settings, &locale);
+            } else {
+                run.said = locale.t("training.right");
+            }
+        }
+        Judged::Wrong { position, hole, right, depth } => {
+            // The wrong move plays out while the computer looks at it.
+            play.write(PlayHole { hole, generation });
+            let cancel = Arc::new(AtomicBool::new(false));
+            let flag = cancel.clone();
+            let task = AsyncComputeTaskPool::get().spawn(async move {
+                let [scored, reply] = explain_searches(&position, hole, depth);
+                let scored = run_cooperatively(scored, &flag).await;
+                let reply = run_cooperatively(reply, &flag).await;
+                wrong_from(&position, hole, right, scored.as_ref(), reply.as_ref())
+            });
+            run.explaining = Some((task, cancel));
+            run.wrong_from = Some(position);
+            run.phase = Phase::Explaining;
+            run.said = locale.f("training.looking", &[("hole", &hole)]);
+        }
+    }
+}
+
+/// A solved (or skipped) puzzle moves the rating and is saved with the settings.
+fn finish(run: &mut TrainingRun, settings: &mut Settings, locale: &Locale) {
+    let (Some(puzzle), Some(attempt)) = (run.puzzle.as_ref(), run.attempt.as_ref()) else { return };
+    let solve = attempt.result();
+    settings.training.finish(puzzle, solve, today());
+    let change = (settings.training.rating - run.rating_before).round() as i64;
+    let stars = "★".repeat(usize::from(solve.stars())) + &"☆".repeat(usize::from(3 - solve.stars()));
+    let rating = settings.training.rating.round() as i64;
+    run.said = match solve {
+        Solve::Missed => locale.f("training.skipped", &[("rating", &rating), ("change", &signed(change))]),
+        _ => locale
+            .f("training.solved", &[("stars", &stars), ("rating", &rating), ("change", &signed(change))]),
+    };
+    run.phase = Phase::Solved;
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 { format!("+{n}") } else { n.to_string() }
+}
+
+/// The explanation of a wrong move, once searched: the words, then the computer's answer on the board.
+fn finish_explaining(mut run: ResMut<TrainingRun>, session: Res<Session>, locale: Res<Locale>) {
+    let Some((task, _)) = run.explaining.as_mut() else { return };
+    let Some(wrong) = future::block_on(future::poll_once(task)) else { return };
+    run.explaining = None;
+    let mode = session.game.mode;
+    // What the moves do is read from the rules, on the boards they were played on.
+    let Some(before) = run.wrong_from else { return };
+    let does = before
+        .landing(wrong.hole)
+        .map_or_else(|_| String::new(), |l| landing(&locale, &mode, wrong.hole, &l));
+    let cost = stones(&locale, wrong.costs.round() as i64);
+    run.said = match wrong.reply {
+        Some((reply, _)) => {
+            let mut after = before;
+            after.play_unchecked(wrong.hole);
+            let answer =
+                after.landing(reply).map_or_else(|_| String::new(), |l| landing(&locale, &mode, reply, &l));
+            run.queued = Some(reply);
+            locale.f("training.wrong", &[("does", &does), ("answer", &answer), ("cost", &cost)])
+        }
+        None => locale.f("training.wrong_end", &[("does", &does), ("cost", &cost)]),
+    };
+    run.phase = Phase::Missed;
+}
+
+/// Plays the queued move once the board is still, and starts the puzzle over when asked.
+fn play_queued(
+    mut run: ResMut<TrainingRun>,
+    mut session: ResMut<Session>,
+    timeline: Res<Timeline>,
+    mut play: MessageWriter<PlayHole>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if timeline.running() {
+        return;
+    }
+    if let Some(hole) = run.queued.take() {
+        play.write(PlayHole { hole, generation: session.generation });
+        return;
+    }
+    if run.restart {
+        run.restart = false;
+        let Some(start) = run.puzzle.as_ref().and_then(|p| p.start().ok()) else { return };
+        *session = puzzle_session(start, session.generation + 1);
+        reset.write(BoardReset);
+        run.phase = Phase::Solving;
+        run.said.clear();
+    }
+}
+
+/// The training's header (close, the puzzle's rating, hint) and its panel (caption, words, buttons),
+/// laid out as a lesson's: under the board upright, beside it on its side.
+fn rebuild_ui(
+    mut commands: Commands,
+    view: Res<ViewSize>,
+    safe: Res<SafeArea>,
+    ui_scale: Option<Res<UiScale>>,
+    layout: Option<Res<BoardLayout>>,
+    roots: Query<Entity, With<TrainingUi>>,
+) {
+    let Some(layout) = layout else { return };
+    if !roots.is_empty() && !view.is_changed() && !safe.is_changed() && !layout.is_changed() {
+        return;
+    }
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    let scale = ui_scale.map_or(1.0, |s| s.0);
+    let size = view.0;
+    let room = layout::lesson_room(size);
+    let s = |v: f32| px(v / scale);
+    let caption = if size.y < 700.0 { 15.0 } else { 17.0 };
+    let small = caption - 2.0;
+    commands
+        .spawn((
+            Name::new("Training header"),
+            TrainingUi,
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(0),
+                left: px(0),
+                width: percent(100),
+                height: s(layout.top_bar),
+                padding: UiRect {
+                    top: s(safe.top + 4.0),
+                    left: s(safe.left + 8.0),
+                    right: s(safe.right + 8.0),
+                    bottom: px(4),
+                },
+                justify_content: JustifyContent::SpaceBetween,
+                align_items: AlignItems::Center,
+                column_gap: px(8),
+                ..default()
+            },
+            DespawnOnExit(Screen::Training),
+        ))
+        .with_children(|head| {
+            head.spawn(button("Close the training", small))
+                .with_children(|b| {
+                    b.spawn((text("×", small * 1.25, theme::TEXT), Pickable::IGNORE));
+                })
+                .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
+            head.spawn((
+                Name::new("Training title"),
+                TrainingText::Header,
+                text("", small, theme::TEXT),
+                TextLayout::justify(Justify::Center),
+                Node { flex_shrink: 1.0, ..default() },
+            ));
+            labelled_button(head, "training.hint", small, HintButton).observe(give_hint);
+        });
+    let beside = room[1] > 0.0;
+    let mut panel = Node {
+        position_type: PositionType::Absolute,
+        flex_direction: FlexDirection::Column,
+        justify_content: JustifyContent::SpaceBetween,
+        row_gap: px(6),
+        ..default()
+    };
+    if beside {
+        panel.right = px(0);
+        panel.top = s(layout.top_bar);
+        panel.bottom = px(0);
+        panel.width = s(room[1] + safe.right);
+        panel.padding =
+            UiRect { top: px(6), left: px(8), right: s(safe.right + 10.0), bottom: s(safe.bottom + 10.0) };
+    } else {
+        panel.left = px(0);
+        panel.bottom = px(0);
+        panel.width = percent(100);
+        panel.height = s(layout.bottom_bar);
+        panel.padding = UiRect {
+            top: px(8),
+            left: s(safe.left + 12.0),
+            right: s(safe.right + 12.0),
+            bottom: s(safe.bottom + 8.0),
+        };
+    }
+    commands
+        .spawn((
+            Name::new("Training panel"),
+            TrainingUi,
+            panel,
+            BackgroundColor(theme::PANEL),
+            DespawnOnExit(Screen::Training),
+        ))
+        .with_children(|p| {
+            p.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() })
+                .with_children(|words| {
+                    words.spawn((
+                        Name::new("Training caption"),
+                        TrainingText::Caption,
+                        text("", caption, theme::TEXT),
+                    ));
+                    words.spawn((
+                        Name::new("Training words"),
+                        TrainingText::Said,
+                        text("", small, theme::HIGHLIGHT),
+                    ));
+                });
+            p.spawn(Node { justify_content: JustifyContent::SpaceBetween, column_gap: px(8), ..default() })
+                .with_children(|row| {
+                    labelled_button(row, "training.again", caption, AgainButton).observe(
+                        |_: On<Tap>, mut run: ResMut<TrainingRun>| {
+                            if matches!(run.phase, Phase::Missed | Phase::Solving) {
+                                run.restart = true;
+                            }
+                        },
+                    );
+                    labelled_button(row, "training.next", caption, ()).observe(next_puzzle);
+                });
+        });
+}
+
+/// "Next puzzle": an unsolved puzzle counts as missed (it comes back tomorrow).
+fn next_puzzle(
+    _: On<Tap>,
+    mut run: ResMut<TrainingRun>,
+    mut settings: ResMut<Settings>,
+    locale: Res<Locale>,
+) {
+    if matches!(run.phase, Phase::Solving | Phase::Missed | Phase::Explaining) {
+        if let Some(attempt) = run.attempt.as_mut() {
+            attempt.give_up();
+        }
+        finish(&mut run, &mut settings, &locale);
+    }
+    if let Some((_, cancel)) = run.explaining.take() {
+        cancel.store(true, Ordering::Relaxed);
+    }
+    if run.phase != Phase::Closed {
+        run.phase = Phase::Loading;
+    }
+}
+
+/// A hint lights the hole of the next right move (and costs a star).
+fn give_hint(
+    _: On<Tap>,
+    mut run: ResMut<TrainingRun>,
+    session: Res<Session>,
+    layout: Option<Res<BoardLayout>>,
+    art: Res<Art>,
+    locale: Res<Locale>,
+    mut commands: Commands,
+) {
+    if run.phase != Phase::Solving {
+        return;
+    }
+    let Some(hole) = run.attempt.as_mut().and_then(Attempt::hint) else { return };
+    run.said = locale.f("training.hinted", &[("hole", &hole)]);
+    let Some(layout) = layout else { return };
+    let player = session.game.position().side_to_move();
+    let place = layout.hole(player, hole);
+    let light = Glow {
+        age: 0.0,
+        life: HINT_LIGHT,
+        pulses: 3.0,
+        peak: 0.8,
+        size: place.size() * 1.3,
+        swell: 0.0,
+        color: theme::HIGHLIGHT,
+    };
+    commands.spawn(glow(&art, place.center().extend(2.2), light));
+}
+
+/// The words: the header (the puzzle's rating and the player's), the caption (who plays, and at the
+/// first level what to look for), and what was said of the last tap.
+fn show_words(
+    run: Res<TrainingRun>,
+    settings: Res<Settings>,
+    locale: Res<Locale>,
+    mut texts: Query<(&TrainingText, &mut Text)>,
+    mut again: Query<&mut Node, (With<AgainButton>, Without<HintButton>)>,
+    mut hint: Query<&mut Node, (With<HintButton>, Without<AgainButton>)>,
+) {
+    let rating = settings.training.rating.round() as i64;
+    for (which, mut text) in &mut texts {
+        let value = match which {
+            TrainingText::Header => match &run.puzzle {
+                Some(p) => locale.f("training.header", &[("puzzle", &p.rating), ("rating", &rating)]),
+                None => locale.t("training.title"),
+            },
+            TrainingText::Caption => match (&run.puzzle, run.phase) {
+                (_, Phase::Loading) => locale.t("training.loading"),
+                (_, Phase::Closed) | (None, _) => String::new(),
+                (Some(p), _) if settings.training.rating < FIRST_LEVEL => locale.t(goal_key(p.theme)),
+                (Some(_), _) => locale.t("training.find"),
+            },
+            TrainingText::Said => run.said.clone(),
+        };
+        if text.0 != value {
+            text.0 = value;
+        }
+    }
+    let shown = |on: bool| if on { Display::Flex } else { Display::None };
+    for mut node in &mut again {
+        let display = shown(matches!(run.phase, Phase::Missed));
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    for mut node in &mut hint {
+        let display = shown(run.phase == Phase::Solving);
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
+
+/// What to look for, said at the first level.
+fn goal_key(theme: Theme) -> &'static str {
+    match theme {
+        Theme::Capture => "training.goal.capture",
+        Theme::Tuzdik => "training.goal.tuzdik",
+        Theme::Defence => "training.goal.defence",
+        Theme::Endgame => "training.goal.endgame",
+        Theme::Race => "training.goal.race",
+        Theme::Combination => "training.goal.combination",
+    }
+}

@@ -1,0 +1,198 @@
+//! The puzzles' training in the app, headless: it opens from the title's Settings sheet on a puzzle from
+//! the shipped set, the player at the bottom; the right moves play with the computer's replies and solve
+//! it (the rating goes up and is saved); a wrong move plays out, says what it costs and starts the puzzle
+//! again (the rating goes down, the puzzle comes back tomorrow); a hint lights the hole and costs a star;
+//! a damaged puzzle file keeps the training closed with the reason on screen.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use toguz::app::board::layout::BoardLayout;
+use toguz::app::board::moments::Glow;
+use toguz::app::board::sowing::Timeline;
+use toguz::app::screens::training::screen::{Phase, TrainingRun, today};
+use toguz::app::state::screen::Screen;
+use toguz::app::state::session::Session;
+use toguz::app::state::settings::Settings;
+use toguz::puzzle::START_RATING;
+use toguz::rules::{Hole, Position};
+
+use super::flows::{
+    PHONE, PHONE_SIDEWAYS, TABLET, assert_nothing_clipped, flushed_save, frames, press, save_dir, screen,
+    start_app, start_app_with_assets,
+};
+use super::motion::touch_hole;
+use super::tutorial::copy_dir;
+
+fn run(app: &App) -> &TrainingRun {
+    app.world().resource::<TrainingRun>()
+}
+
+/// From the title, through the Settings sheet, to a puzzle on the board.
+fn open_training(app: &mut App) {
+    press(app, "Settings");
+    press(app, "Puzzles");
+    for _ in 0..600 {
+        app.update();
+        if run(app).phase != Phase::Loading {
+            break;
+        }
+    }
+    frames(app, 3);
+    assert_eq!(screen(app), Screen::Training);
+}
+
+/// Runs frames until the board is still and nothing is queued or searched (at most 30 s of play).
+fn settle(app: &mut App) {
+    for _ in 0..1_800 {
+        app.update();
+        let still = !app.world().resource::<Timeline>().running();
+        if still && run(app).phase != Phase::Explaining && frames_quiet(app) {
+            frames(app, 3);
+            return;
+        }
+    }
+    panic!("the board never came to rest");
+}
+
+fn frames_quiet(app: &mut App) -> bool {
+    // One more frame: a queued reply starts in it.
+    app.update();
+    !app.world().resource::<Timeline>().running()
+}
+
+fn position(app: &App) -> Position {
+    *app.world().resource::<Session>().game.position()
+}
+
+fn solution(app: &App) -> Vec<u8> {
+    run(app).puzzle.as_ref().expect("a puzzle is posed").solution.clone()
+}
+
+/// The player's moves of the solution, played by taps.
+fn solve(app: &mut App) {
+    let holes = solution(app);
+    for (i, &hole) in holes.iter().enumerate().step_by(2) {
+        let player = position(app).side_to_move();
+        touch_hole(app, player, hole);
+        settle(app);
+        if i + 2 < holes.len() {
+            assert_eq!(run(app).phase, Phase::Solving, "after move {} the puzzle goes on", i + 1);
+        }
+    }
+}
+
+#[test]
+fn the_training_opens_from_the_title_on_a_puzzle_with_the_player_at_the_bottom() {
+    for size in [PHONE, PHONE_SIDEWAYS, TABLET] {
+        let dir = save_dir("training-open");
+        let mut app = start_app(size, &dir);
+        open_training(&mut app);
+        assert_eq!(run(&app).phase, Phase::Solving, "{size}: a puzzle is posed");
+        let puzzle = run(&app).puzzle.clone().unwrap();
+        assert_eq!(position(&app), puzzle.start().unwrap(), "{size}: on the puzzle's board");
+        let session = app.world().resource::<Session>();
+        assert!(session.lesson, "nothing of a puzzle is saved as a game");
+        let player = position(&app).side_to_move();
+        assert_eq!(
+            app.world().resource::<BoardLayout>().near,
+            player,
+            "{size}: the player sits at the bottom"
+        );
+        assert_nothing_clipped(&mut app, size, &format!("{size}, a puzzle"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn the_right_moves_solve_the_puzzle_and_the_rating_goes_up_and_is_saved() {
+    let dir = save_dir("training-solve");
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    let puzzle = run(&app).puzzle.clone().unwrap();
+    let played_before = app.world().resource::<Session>().game.moves().len();
+    solve(&mut app);
+    assert_eq!(run(&app).phase, Phase::Solved, "solved by its own moves");
+    assert_eq!(
+        app.world().resource::<Session>().game.moves().len() - played_before,
+        puzzle.solution.len(),
+        "the player's moves and the computer's replies were played on the board"
+    );
+    assert!(run(&app).said.contains("★★★"), "three stars without a hint: {}", run(&app).said);
+    let training = app.world().resource::<Settings>().training.clone();
+    assert!(training.rating > START_RATING, "the rating goes up: {}", training.rating);
+    assert_eq!(training.stars.get(&puzzle.id), Some(&3));
+    assert_eq!(flushed_save(&mut app, &dir).settings.training, training, "kept with the settings");
+    press(&mut app, "Next puzzle");
+    frames(&mut app, 5);
+    assert_eq!(run(&app).phase, Phase::Solving);
+    assert_ne!(run(&app).puzzle.as_ref().unwrap().id, puzzle.id, "a new puzzle");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_wrong_move_plays_out_says_what_it_costs_and_the_puzzle_starts_again() {
+    let dir = save_dir("training-wrong");
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    let puzzle = run(&app).puzzle.clone().unwrap();
+    let start = puzzle.start().unwrap();
+    let right = puzzle.solution[0];
+    let wrong = start.legal_moves().find(|h| h.number() != right).expect("another legal move").number();
+    let played_before = app.world().resource::<Session>().game.moves().len();
+    touch_hole(&mut app, start.side_to_move(), wrong);
+    settle(&mut app);
+    assert_eq!(run(&app).phase, Phase::Missed);
+    let said = run(&app).said.clone();
+    assert!(said.starts_with("Not the best."), "{said}");
+    assert!(said.contains("costs you") && said.contains("stone"), "what it costs, in stones: {said}");
+    let played = app.world().resource::<Session>().game.moves()[played_before..].to_vec();
+    assert_eq!(played.first(), Some(&wrong), "the wrong move played out");
+    assert_eq!(played.len(), 2, "and the computer's answer: {played:?}");
+    press(&mut app, "Try again");
+    settle(&mut app);
+    assert_eq!(run(&app).phase, Phase::Solving);
+    assert_eq!(position(&app), start, "the puzzle starts again");
+    solve(&mut app);
+    assert_eq!(run(&app).phase, Phase::Solved);
+    let training = app.world().resource::<Settings>().training.clone();
+    assert!(training.rating < START_RATING, "a miss costs rating: {}", training.rating);
+    assert_eq!(training.stars.get(&puzzle.id), Some(&0), "no star after a wrong move");
+    assert_eq!(training.due.get(&puzzle.id).map(|d| d.day), Some(today() + 1), "it comes back tomorrow");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_hint_lights_the_hole_of_the_right_move_and_costs_a_star() {
+    let dir = save_dir("training-hint");
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    let puzzle = run(&app).puzzle.clone().unwrap();
+    press(&mut app, "Hint");
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let hole = Hole::new(puzzle.solution[0]).unwrap();
+    let lit = layout.hole(position(&app).side_to_move(), hole).center();
+    let mut glows = app.world_mut().query::<(&Glow, &Transform)>();
+    let at: Vec<Vec2> = glows.iter(app.world()).map(|(_, t)| t.translation.truncate()).collect();
+    assert!(at.iter().any(|p| p.distance(lit) < 1.0), "the right hole is lit: {at:?} vs {lit}");
+    solve(&mut app);
+    assert!(run(&app).said.contains("★★☆"), "a hint costs a star: {}", run(&app).said);
+    assert_eq!(app.world().resource::<Settings>().training.stars.get(&puzzle.id), Some(&2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_puzzle_file_keeps_the_training_closed_and_says_why() {
+    let dir = save_dir("training-damaged");
+    let assets = dir.join("assets");
+    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"), &assets);
+    std::fs::write(assets.join("puzzles/set-01.ron"), "(puzzles: [(id: \"g1-1w\", position: \"9,9").unwrap();
+    let mut app = start_app_with_assets(PHONE, &dir, Some(&assets));
+    open_training(&mut app);
+    assert_eq!(run(&app).phase, Phase::Closed);
+    let said = run(&app).said.clone();
+    assert!(said.starts_with("The puzzles cannot be read") && said.contains("set-01.ron"), "{said}");
+    press(&mut app, "Close the training");
+    assert_eq!(screen(&app), Screen::Title, "and the player goes back");
+    let _ = std::fs::remove_dir_all(&dir);
+}
