@@ -165,8 +165,12 @@ fn rebuild_title(
                         row_gap: px(m.gap),
                         flex_basis: if m.side_by_side { percent(50) } else { auto() },
                         flex_shrink: 1.0,
+                        padding: UiRect::axes(px(14), px(6)),
+                        border_radius: BorderRadius::all(px(14)),
                         ..default()
                     },
+                    // Ivory stones in the picture behind showed through the dim subtitle (2.8:1).
+                    BackgroundColor(theme::SCRIM),
                 ))
                 .with_children(|pane| {
                     pane.spawn((
@@ -210,7 +214,13 @@ fn rebuild_title(
                             Name::new("Saved game"),
                             text(saved_game_words(&locale, game), m.subtitle, theme::TEXT_DIM),
                             TextLayout::justify(Justify::Center),
-                            Node { margin: UiRect::bottom(px(m.gap)), ..default() },
+                            Node {
+                                margin: UiRect::bottom(px(m.gap)),
+                                padding: UiRect::axes(px(8), px(2)),
+                                border_radius: BorderRadius::all(px(8)),
+                                ..default()
+                            },
+                            BackgroundColor(theme::SCRIM),
                         ));
                     }
                     // A new player is shown how to play first.
