@@ -137,7 +137,9 @@ pub struct Art {
     pub disc: Handle<Image>,
 }
 
-/// A text set in the display face (the game's name): its font is given when it appears.
+/// A text set in the display face (the game's name, the headings of screens and panels): its font is given
+/// when it appears. The face has every letter of the eight languages (`tests/suite/locale.rs` checks it), so
+/// no language needs the body font instead.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct DisplayFace;
 
