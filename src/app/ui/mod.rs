@@ -1,6 +1,8 @@
 //! The look and the pieces every screen is built from: the theme and the bundled font, the widgets
-//! (buttons that say what they do when tapped, cards, backdrops) and the floating toast.
+//! (buttons that say what they do when tapped, cards, backdrops), the buttons that show and change a
+//! setting, and the floating toast.
 
+pub mod setting_buttons;
 pub mod theme;
 pub mod toast;
 pub mod widgets;
@@ -8,5 +10,5 @@ pub mod widgets;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((widgets::plugin, theme::plugin, toast::plugin));
+    app.add_plugins((widgets::plugin, theme::plugin, setting_buttons::plugin, toast::plugin));
 }

@@ -18,7 +18,7 @@ use crate::app::saves::persistence::resume_saved;
 use crate::app::saves::persistence::{SaveNotice, SavedGame};
 use crate::app::screens::lessons::list::open_lessons;
 use crate::app::screens::title::picture::board_picture;
-use crate::app::screens::title::sheets::{TitleSheet, mark_selected, open, sheet_texts, show_sheet};
+use crate::app::screens::title::sheets::{TitleSheet, mark_selected, open, show_sheet};
 use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
@@ -32,9 +32,7 @@ struct TitleRoot;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (rebuild_title, show_sheet, mark_selected, button_colors, sheet_texts)
-            .chain()
-            .run_if(in_state(Screen::Title)),
+        (rebuild_title, show_sheet, mark_selected, button_colors).chain().run_if(in_state(Screen::Title)),
     )
     .add_systems(
         OnExit(Screen::Title),
