@@ -76,10 +76,11 @@ fn a_tablets_stones_are_large_and_spread_over_their_holes() {
             for (at, r) in balls(&layout, place, 9) {
                 spread = spread.union(Rect::from_center_half_size(at, Vec2::splat(r)));
             }
-            // Most of the way across the hole, and a third of its depth.
+            // Most of the way across the hole (its width lying down, its height upright), and a third
+            // of its depth.
             let share = spread.size() / hole.size();
             assert!(
-                share.max_element() >= 0.8 && share.min_element() >= 0.33,
+                share.max_element() >= 0.7 && share.min_element() >= 0.33,
                 "{size}: nine stones cover {share} of {place:?}"
             );
         }
