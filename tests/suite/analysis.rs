@@ -332,7 +332,11 @@ fn an_exported_game_pasted_back_opens_as_kept_and_dropped_on_another_install_ope
     press(&mut app, "Quit to title");
     frames(&mut app, 3);
     // The title counts moves as the record does: three, the last white's alone.
-    assert!(texts(&mut app).iter().any(|t| t == "Two players, 3 moves played"), "{:?}", texts(&mut app));
+    assert!(
+        texts(&mut app).iter().any(|t| t == "Two players, 3\u{a0}moves\u{a0}played"),
+        "{:?}",
+        texts(&mut app)
+    );
     // Pasted back here: the game kept already opens, not a copy of it.
     open_games(&mut app);
     press(&mut app, "Paste a record");

@@ -861,3 +861,34 @@ fn a_tap_that_wakes_a_resting_board_sows_from_its_first_stone() {
     assert!(step <= WAKE_STEP, "the waking frame plays {step:?} of the move, not the 900 ms waited");
     assert!(asked_for_a_frame(&app), "and the move asks for the frames that follow");
 }
+
+/// A new player's try (issue 22): the computer made a tuzdik and nothing seemed to say what it meant (the
+/// words were gone in 2.6 s). It is told, naming the player's hole, for as long as it takes to read.
+#[test]
+fn the_computers_tuzdik_is_told_on_the_players_hole_long_enough_to_read() {
+    use toguz::app::screens::game::messages::ToastState;
+    use toguz::app::state::session::BoardReset;
+    let mode = Mode::Computer { level: Level::Easy, human: Side::White };
+    let mut app = app_with(mode, Speed::Instant);
+    // Black's only move: the lone stone in its hole 9 makes 3 in White's hole 1, a tuzdik.
+    let position =
+        crate::common::board([2, 9, 9, 9, 9, 9, 9, 9, 9], [0, 0, 0, 0, 0, 0, 0, 0, 1], [0, 0], Side::Black);
+    {
+        let mut session = app.world_mut().resource_mut::<Session>();
+        session.game = toguz::game::Game::from_position(mode, position);
+        session.generation += 1;
+    }
+    app.world_mut().write_message(BoardReset);
+    let mut told = String::new();
+    for _ in 0..600 {
+        app.update();
+        told = app.world().resource::<ToastState>().text.clone();
+        if told.contains("Tuzdik") {
+            break;
+        }
+    }
+    assert_eq!(app.world().resource::<Session>().game.position().tuzdik(Side::Black), Hole::new(1));
+    assert!(told.contains("computer") && told.contains("your hole 1"), "the player is told: '{told}'");
+    let left = app.world().resource::<ToastState>().remaining;
+    assert!(left >= 5.0, "{} characters shown for {left:.1} s", told.chars().count());
+}

@@ -497,9 +497,24 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
     let dir = save_dir("every-button");
     let screens: [(&str, &[&str]); 9] = [
         ("title", &["Learn to play", "Play", "Settings", "Two players"]),
-        ("play sheet", &["By lot", "Computer", "Easy", "Hard", "Me", "Medium", "Start"]),
-        ("two players sheet", &["Start", "Turn the board"]),
-        ("settings sheet", &["Close", "Fast", "Instant", "Language", "Normal", "Puzzles", "Slow", "Sound"]),
+        ("play sheet", &["By lot", "Close", "Computer", "Easy", "Hard", "Me", "Medium", "Start"]),
+        ("two players sheet", &["Close", "Start", "Turn the board"]),
+        (
+            "settings sheet",
+            &[
+                "Close",
+                "Counts",
+                "Fast",
+                "Instant",
+                "Language",
+                "Normal",
+                "Puzzles",
+                "Slow",
+                "Sound",
+                "Stones",
+                "Vibration",
+            ],
+        ),
         // Hot-seat on one device: the far player's bar has its own controls, facing them (its Undo once
         // the far player has a move to take back).
         ("game", &["Hint", "Hint (far side)", "Menu", "Menu (far side)", "Undo"]),

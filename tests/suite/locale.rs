@@ -205,3 +205,22 @@ fn a_new_tuzdik_is_told_with_whose_hole_it_is() {
     let ru = Locale::new(Lang::Ru);
     assert!(ru.f("toast.black_tuzdik", &[("hole", &3)]).contains("на лунке 3 белых"));
 }
+
+#[test]
+fn the_new_game_question_names_the_buttons_that_lead_to_the_kept_game_as_they_are_labelled() {
+    // The question is asked in the game's menu and on the title, where no "Games" button shows: it says
+    // the way there (Settings, then Games) in the words those buttons carry.
+    for lang in Lang::ALL {
+        let locale = Locale::new(lang);
+        let (settings, games) = (locale.t("title.settings"), locale.t("title.history"));
+        for key in ["confirm.question", "confirm.play_from"] {
+            let text = locale.t(key);
+            let path = text.find(&settings).zip(text.find(&games));
+            assert!(
+                path.is_some_and(|(s, g)| s < g),
+                "{}: '{key}' does not name {settings} then {games}: {text}",
+                lang.code()
+            );
+        }
+    }
+}

@@ -62,6 +62,31 @@ fn stones_are_big_enough_to_count_on_a_phone() {
     }
 }
 
+/// A new player's try on a 1366×1024 tablet: with room for 40 stones a hole, the stones were small and a
+/// hole's nine lay bunched along its outer edge. They are drawn at least 24 px (27.75 lying down, 26.25
+/// upright), and the start's nine reach across the hole and over a third of its depth.
+#[test]
+fn a_tablets_stones_are_large_and_spread_over_their_holes() {
+    for size in [Vec2::new(1366.0, 1024.0), Vec2::new(1024.0, 1366.0)] {
+        let layout = BoardLayout::new(size, Side::White);
+        assert!(layout.stone >= 24.0, "{size}: a tablet draws {} px stones", layout.stone);
+        for place in (0..18).map(place_at) {
+            let hole = layout.place(place);
+            let mut spread = Rect::EMPTY;
+            for (at, r) in balls(&layout, place, 9) {
+                spread = spread.union(Rect::from_center_half_size(at, Vec2::splat(r)));
+            }
+            // Most of the way across the hole (its width lying down, its height upright), and a third
+            // of its depth.
+            let share = spread.size() / hole.size();
+            assert!(
+                share.max_element() >= 0.7 && share.min_element() >= 0.33,
+                "{size}: nine stones cover {share} of {place:?}"
+            );
+        }
+    }
+}
+
 /// A stone's ball, as drawn: its centre and radius.
 fn balls(layout: &BoardLayout, place: Place, count: usize) -> Vec<(Vec2, f32)> {
     (0..count).map(|k| (layout.stone_position(place, k), layout.stone / 2.0)).collect()
@@ -230,6 +255,35 @@ fn stone_and_floor_contrast_at_least_3_to_1_in_both_sets() {
                 all > 0 && strong * 10 >= all,
                 "{set:?}: {owner}'s tuzdik: {strong} of {all} texels at 3:1"
             );
+        }
+    }
+}
+
+/// A new player's try on a tablet: the holes' numbers were faint. Their ink stands out from the wood at
+/// 4.5:1 at least (WCAG's rule for text) in both sets, on all but the darkest or lightest hundredth of the
+/// wood inside its bevel (the grain lines included).
+#[test]
+fn the_holes_numbers_read_at_4_5_to_1_on_the_wood_in_both_sets() {
+    for set in StoneSet::ALL {
+        let p = theme::palette(set);
+        let ink = p.ink.to_srgba();
+        let ink = luminance([ink.red, ink.green, ink.blue]);
+        for (w, h) in [(1024, 512), (512, 1024)] {
+            let wood = theme::wood_image(&p, w, h);
+            let data = wood.data.as_ref().unwrap();
+            let mut wood_l: Vec<f32> = Vec::new();
+            for y in 40..h - 40 {
+                for x in 40..w - 40 {
+                    let i = ((y * w + x) * 4) as usize;
+                    wood_l.push(luminance([data[i], data[i + 1], data[i + 2]].map(|c| f32::from(c) / 255.0)));
+                }
+            }
+            wood_l.sort_by(f32::total_cmp);
+            // The wood's tone nearest the ink's, but for a hundredth of it.
+            let near =
+                if ink < wood_l[0] { wood_l[wood_l.len() / 100] } else { wood_l[wood_l.len() * 99 / 100] };
+            let c = contrast(ink, near);
+            assert!(c >= 4.5, "{set:?}, {w}×{h}: the numbers' ink on the wood: {c:.2}:1");
         }
     }
 }

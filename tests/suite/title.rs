@@ -88,8 +88,9 @@ fn the_titles_first_screen_offers_at_most_five_actions() {
                 assert!(!is_selected(&mut app, label), "{what}: only the first action is lit, not '{label}'");
             }
             if returning {
+                // What was played is held together: a line too long breaks at the comma.
                 assert!(
-                    texts(&mut app).iter().any(|t| t == "Two players, 1 move played"),
+                    texts(&mut app).iter().any(|t| t == "Two players, 1\u{a0}move\u{a0}played"),
                     "{what}: the saved game is told under Continue"
                 );
             }
@@ -194,9 +195,10 @@ fn the_title_and_its_sheets_fit_every_size_in_every_language() {
             assert_nothing_clipped(&mut app, size, &format!("{what}, title"));
             assert_texts_whole(&mut app, &format!("{what}, title"));
             for (opens, sheet, expected) in [
-                ("Play", TitleSheet::Play, 7),
-                ("Two players", TitleSheet::TwoPlayers, 2),
-                ("Settings", TitleSheet::Settings, 8),
+                // Each sheet's choices and its Close; Settings has the game menu's settings too.
+                ("Play", TitleSheet::Play, 8),
+                ("Two players", TitleSheet::TwoPlayers, 3),
+                ("Settings", TitleSheet::Settings, 11),
             ] {
                 press(&mut app, opens);
                 assert_eq!(*app.world().resource::<TitleSheet>(), sheet, "{what}: '{opens}' opens its sheet");
@@ -209,6 +211,43 @@ fn the_title_and_its_sheets_fit_every_size_in_every_language() {
                 assert!(has_button(&mut app, "Continue"), "{what}: Back closes the '{opens}' sheet");
             }
         }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A new player's try (issue 22): the title's Settings lacked what the game's menu offers, and only the
+/// Settings sheet had a Close. Stones, counts and vibration change there as in the menu, in the same
+/// words, and are saved; every sheet closes from a button of its own, starting nothing.
+#[test]
+fn the_settings_sheet_offers_the_menus_settings_and_every_sheet_has_a_close() {
+    use toguz::app::state::settings::StoneSet;
+    let dir = save_dir("title-settings-like-menu");
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Settings");
+    for (button, words) in
+        [("Stones", "Stones: ivory"), ("Counts", "Counts: off"), ("Vibration", "Vibration: off")]
+    {
+        press(&mut app, button);
+        assert!(texts(&mut app).iter().any(|t| t == words), "'{button}' says '{words}'");
+    }
+    let settings = app.world().resource::<Settings>().clone();
+    assert!(settings.stones == StoneSet::Ivory && !settings.counts && !settings.haptics);
+    let saved = flushed_save(&mut app, &dir);
+    assert!(saved.settings.stones == StoneSet::Ivory && !saved.settings.counts && !saved.settings.haptics);
+    press(&mut app, "Stones");
+    assert!(texts(&mut app).iter().any(|t| t == "Stones: wood"), "a second tap comes back to wood");
+    for sheet in ["Settings", "Play", "Two players"] {
+        if sheet != "Settings" {
+            press(&mut app, sheet);
+        }
+        assert_ne!(*app.world().resource::<TitleSheet>(), TitleSheet::None, "'{sheet}' opens");
+        press(&mut app, "Close");
+        assert_eq!(
+            *app.world().resource::<TitleSheet>(),
+            TitleSheet::None,
+            "'{sheet}' closes from its Close"
+        );
+        assert_eq!(screen(&app), Screen::Title, "closing '{sheet}' starts nothing");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

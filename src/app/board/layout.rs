@@ -21,8 +21,11 @@ pub const LABEL_BAND: f32 = 26.0;
 /// Stones every hole shows as a tidy pattern of pairs, whatever the screen; beyond its capacity, a heap
 /// with its number.
 pub const PATTERN_STONES: usize = 20;
-/// Stones a roomy hole (a tablet's) shows as pairs, where its stones stay [`COUNTABLE`] or larger.
-pub const ROOMY_STONES: usize = 40;
+/// Stones a roomy hole (a tablet's) shows as pairs, where its stones stay [`COUNTABLE`] or larger. Not
+/// more: room for 40 made a tablet's stones so small that a hole's nine lay bunched along its outer edge;
+/// 30 draws them 26 to 28 px on a 1366×1024 tablet, and a hole holds more than 30 stones rarely enough
+/// that a heap with its number is fine there.
+pub const ROOMY_STONES: usize = 30;
 /// The diameter, in logical pixels, a stone needs to be counted at a glance on a phone (about 2.2 mm on
 /// a 390-point-wide phone): holes of up to [`PATTERN_STONES`] show their stones at least this large
 /// wherever the hole has the room.

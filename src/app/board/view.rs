@@ -37,7 +37,7 @@ use crate::app::state::screen::OnBoard;
 use crate::app::state::session::{BoardReset, Session, near_side};
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
-use crate::app::ui::theme::{self, Art};
+use crate::app::ui::theme::{self, Art, DisplayFace};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<StoneSlots>()
@@ -188,6 +188,8 @@ fn spawn_board(
                     Name::new(format!("Number {side} {hole}")),
                     HoleNumber(side, hole),
                     Text2d::new(hole.to_string()),
+                    // Bold: regular strokes 12 px high (17 on a tablet) read faint on the wood's grain.
+                    DisplayFace,
                     TextFont { font_size: FontSize::Px(12.0), ..default() },
                     TextColor(ink),
                     Transform::default(),

@@ -1,6 +1,7 @@
-//! `toguz --screenshot FILE [--moves …] [--after-ms N] [--mode …] [--hint H] [--size WxH]`: sets up a game,
-//! renders it (after the last move's animation has run for N ms, if asked), saves a PNG and quits. This is
-//! how the game is looked at headless, under `xvfb-run`.
+//! `toguz --screenshot FILE [--moves …] [--after-ms N] [--mode …] [--hint H] [--size WxH] [--sheet …]`:
+//! sets up a game (or the title, with a sheet open over it), renders it (after the last move's animation
+//! has run for N ms, if asked), saves a PNG and quits. This is how the game is looked at headless, under
+//! `xvfb-run`.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -17,6 +18,7 @@ use crate::app::screens::game::menu::MenuOpen;
 use crate::app::screens::review::analysis::Analysis;
 use crate::app::screens::review::analysis::ComputerView;
 use crate::app::screens::review::shown::ReviewAt;
+use crate::app::screens::title::sheets::TitleSheet;
 use crate::app::screens::training::screen::{Phase, TrainingRun};
 use crate::app::state::launch::Launch;
 use crate::app::state::messages::Toast;
@@ -48,7 +50,14 @@ fn set_up(
     mut next: ResMut<NextState<Screen>>,
     mut paused: ResMut<AiPaused>,
     mut reset: MessageWriter<BoardReset>,
+    mut sheet: ResMut<TitleSheet>,
 ) {
+    *sheet = match launch.sheet.as_deref() {
+        Some("play") => TitleSheet::Play,
+        Some("two-players") => TitleSheet::TwoPlayers,
+        Some("settings") => TitleSheet::Settings,
+        _ => TitleSheet::None,
+    };
     if launch.lang.is_some() {
         settings.lang = launch.lang;
     }

@@ -150,7 +150,7 @@ pub fn result_text(locale: &Locale, mode: &Mode, status: &Status) -> Option<(Str
 pub(crate) fn saved_game_words(locale: &Locale, game: &crate::game::SavedMoves) -> String {
     // Moves as a record numbers them: a move is a pair, white's and black's.
     let n = game.game().map_or(game.moves.len().div_ceil(2), |g| crate::game::rows(&g).len()) as i64;
-    match game.mode {
+    let words = match game.mode {
         Mode::Computer { level, .. } => {
             let level = locale.t(level_key(level));
             if n == 0 {
@@ -161,6 +161,19 @@ pub(crate) fn saved_game_words(locale: &Locale, game: &crate::game::SavedMoves) 
         }
         Mode::HotSeat if n == 0 => locale.t("title.saved_hotseat_new"),
         Mode::HotSeat => locale.n("title.saved_hotseat", n, &[]),
+    };
+    glue_last_clause(&words)
+}
+
+/// The words after the last comma held together (their spaces made non-breaking), so that a line too long
+/// for the screen breaks at the comma: "Двое игроков, сделано 3 хода" left "хода" alone on a line.
+fn glue_last_clause(words: &str) -> String {
+    match words.rfind(", ") {
+        Some(comma) => {
+            let (head, tail) = words.split_at(comma + 2);
+            format!("{head}{}", tail.replace(' ', "\u{a0}"))
+        }
+        None => words.to_string(),
     }
 }
 

@@ -11,6 +11,7 @@ use crate::app::state::messages::ReviewPast;
 use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
+use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{
     Backdrop, Tap, backdrop, button, card, labelled_button, padded_labelled_button, text,
 };
@@ -97,6 +98,7 @@ fn show_list(
                 .with_children(|card| {
                     card.spawn((
                         Tr("history.title"),
+                        DisplayFace,
                         text("", 24.0, theme::TEXT),
                         Node { align_self: AlignSelf::Center, ..default() },
                     ));

@@ -8,6 +8,7 @@ use crate::app::i18n::locale::{Lang, Locale, Tr};
 use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme;
+use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{Backdrop, Selected, Tap, backdrop, button, card, text};
 
 /// Whether the list is open.
@@ -59,6 +60,7 @@ fn show_list(
                 .with_children(|card| {
                     card.spawn((
                         Tr("title.language"),
+                        DisplayFace,
                         text("", 24.0, theme::TEXT),
                         Node { align_self: AlignSelf::Center, ..default() },
                     ));

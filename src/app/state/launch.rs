@@ -46,6 +46,8 @@ pub struct Launch {
     pub stones: Option<StoneSet>,
     /// Show or hide the holes' counts (instead of the saved choice).
     pub counts: Option<bool>,
+    /// Open this sheet over the title (screenshots): `play`, `two-players` or `settings`.
+    pub sheet: Option<String>,
 }
 
 impl Default for Launch {
@@ -67,13 +69,14 @@ impl Default for Launch {
             review: None,
             stones: None,
             counts: None,
+            sheet: None,
         }
     }
 }
 
 pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \"7 6 1 ...\"] [--after-ms N]
              [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title] [--menu] [--move-list] [--review N]
-             [--lessons] [--tutorial LESSON:STEP] [--training]]
+             [--lessons] [--tutorial LESSON:STEP] [--training] [--sheet play|two-players|settings]]
              [--lang en|ky|kk|ru|fr|es|ca|vi] [--stones korgool|ivory] [--counts on|off]";
 
 fn parse_size(s: &str) -> Result<Vec2, String> {
@@ -170,6 +173,15 @@ impl Launch {
                         "off" => false,
                         other => return Err(format!("--counts '{other}': expected on or off")),
                     });
+                }
+                "--sheet" => {
+                    let sheet = value("--sheet")?;
+                    if !["play", "two-players", "settings"].contains(&sheet.as_str()) {
+                        return Err(format!("--sheet '{sheet}': expected play, two-players or settings"));
+                    }
+                    // A sheet opens over the title.
+                    launch.title = true;
+                    launch.sheet = Some(sheet);
                 }
                 "--help" | "-h" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown option '{other}'\n{USAGE}")),

@@ -1,8 +1,9 @@
 //! The look and the pieces every screen is built from: the theme and the bundled font, the widgets
-//! (buttons that say what they do when tapped, cards, backdrops), the floating toast, and the moments of
-//! motion with the screens' fade (`flourish`).
+//! (buttons that say what they do when tapped, cards, backdrops), the buttons that show and change a
+//! setting, the floating toast, and the moments of motion with the screens' fade (`flourish`).
 
 pub mod flourish;
+pub mod setting_buttons;
 pub mod theme;
 pub mod toast;
 pub mod widgets;
@@ -10,5 +11,11 @@ pub mod widgets;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((widgets::plugin, theme::plugin, toast::plugin, flourish::plugin));
+    app.add_plugins((
+        widgets::plugin,
+        theme::plugin,
+        setting_buttons::plugin,
+        toast::plugin,
+        flourish::plugin,
+    ));
 }

@@ -28,6 +28,9 @@ pub const BUTTON_HOVER: Color = Color::srgb(0.55, 0.34, 0.18);
 pub const BUTTON_PRESSED: Color = Color::srgb(0.35, 0.20, 0.10);
 pub const BUTTON_SELECTED: Color = Color::srgb(0.78, 0.55, 0.20);
 pub const WARNING: Color = Color::srgb(0.90, 0.38, 0.0);
+/// Under words laid over a picture (the title's board): dark enough that [`TEXT_DIM`] reads at 4.5:1 or
+/// more over the brightest thing the picture shows (an ivory stone).
+pub const SCRIM: Color = Color::srgba(0.10, 0.07, 0.05, 0.75);
 
 /// A player's colour: ivory for white, charcoal for black.
 pub fn side_color(side: Side) -> Color {
@@ -69,7 +72,8 @@ pub fn palette(set: StoneSet) -> Palette {
             floor: [0.76, 0.57, 0.37],
             stone: [0.36, 0.20, 0.10],
             stone_grain: 0.18,
-            ink: Color::srgb(0.22, 0.13, 0.07),
+            // At least 4.5:1 on the wood's darkest grain (0.22, 0.13, 0.07 was 4.4:1 there).
+            ink: Color::srgb(0.15, 0.08, 0.03),
         },
         // Ivory stones on dark walnut.
         StoneSet::Ivory => Palette {
@@ -133,7 +137,9 @@ pub struct Art {
     pub disc: Handle<Image>,
 }
 
-/// A text set in the display face (the game's name): its font is given when it appears.
+/// A text set in the display face (the game's name, the headings of screens and panels): its font is given
+/// when it appears. The face has every letter of the eight languages (`tests/suite/locale.rs` checks it), so
+/// no language needs the body font instead.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct DisplayFace;
 

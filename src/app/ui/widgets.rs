@@ -167,6 +167,22 @@ fn press_look(
     }
 }
 
+/// A button's box with its words centred, rounded corners and a rim: `padding` around the words, at least
+/// `min` large. A button made with [`button`] and given another size or place takes this, with its own
+/// fields over it (`Node { flex_grow: 1.0, ..button_node(…) }`), so that it keeps the buttons' shape.
+pub fn button_node(padding: UiRect, min: Vec2) -> Node {
+    Node {
+        padding,
+        min_width: px(min.x),
+        min_height: px(min.y),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border_radius: BorderRadius::all(px(12)),
+        border: UiRect::all(px(2)),
+        ..default()
+    }
+}
+
 pub fn button(label: impl Into<String>, font: f32) -> impl Bundle {
     padded_button(label, font, 16.0)
 }

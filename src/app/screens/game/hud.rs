@@ -43,8 +43,8 @@ use crate::app::state::panels::MoveListOpen;
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::{BoardReset, Session};
-use crate::app::state::settings::Settings;
 use crate::app::ui::theme;
+use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{Tap, button_colors, card, labelled_button, text};
 
 #[derive(Component)]
@@ -146,7 +146,12 @@ fn spawn_hud(mut commands: Commands) {
 fn spawn_game_over(commands: &mut Commands) {
     commands.spawn((panel("Game over"), GameOverPanel)).with_children(|p| {
         p.spawn(card(340.0, 22.0, 14.0, AlignItems::Center)).with_children(|c| {
-            c.spawn((PanelText::Title, text("", 30.0, theme::TEXT)));
+            c.spawn((
+                PanelText::Title,
+                DisplayFace,
+                text("", 30.0, theme::TEXT),
+                TextLayout::justify(Justify::Center),
+            ));
             c.spawn((
                 PanelText::Reason,
                 text("", 17.0, theme::TEXT_DIM),
@@ -223,7 +228,6 @@ fn update_panels(
     language: Res<LanguageList>,
     moves: Res<MoveListOpen>,
     session: Res<Session>,
-    settings: Res<Settings>,
     menu: Res<MenuOpen>,
     timeline: Res<Timeline>,
     moment: Res<ResultMoment>,
@@ -237,30 +241,10 @@ fn update_panels(
     let ended = status.is_over() && !timeline.running();
     let over = ended && !moment.holding();
     let result = result_text(&locale, &session.game.mode, &status);
-    let on_off = |on: bool| locale.t(if on { "setting.on" } else { "setting.off" });
     for (which, mut text) in &mut texts {
         let value = match which {
             PanelText::Title => result.as_ref().map(|r| r.0.clone()),
             PanelText::Reason => result.as_ref().map(|r| r.1.clone()),
-            PanelText::Speed => {
-                Some(locale.f("setting.speed", &[("speed", &locale.t(settings.speed.key()))]))
-            }
-            PanelText::Motion => {
-                let motion = if settings.reduce_motion { "motion.calm" } else { "motion.full" };
-                Some(locale.f("setting.motion", &[("motion", &locale.t(motion))]))
-            }
-            PanelText::Sound => Some(locale.f("setting.sound", &[("state", &on_off(settings.sound))])),
-            PanelText::Stones => {
-                Some(locale.f("setting.stones", &[("stones", &locale.t(settings.stones.key()))]))
-            }
-            PanelText::Counts => Some(locale.f("setting.counts", &[("state", &on_off(settings.counts))])),
-            PanelText::Haptics => Some(locale.f("setting.haptics", &[("state", &on_off(settings.haptics))])),
-            PanelText::Flip => {
-                Some(locale.f("setting.turn_board", &[("state", &on_off(settings.flip_each_turn))]))
-            }
-            PanelText::Language => {
-                Some(locale.f("menu.language", &[("language", &locale.lang.native_name())]))
-            }
         };
         if let Some(value) = value
             && text.0 != value

@@ -12,10 +12,12 @@ use crate::app::state::panels::MoveListOpen;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::human_side;
 use crate::app::state::session::{NewGame, Session};
-use crate::app::state::settings::{Settings, Speed, StoneSet};
+use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
+use crate::app::ui::setting_buttons::{Setting, half_setting_button, pair_row, setting_button};
 use crate::app::ui::theme;
-use crate::app::ui::widgets::{Backdrop, Tap, backdrop, button, card, labelled_button, padded_button, text};
+use crate::app::ui::theme::DisplayFace;
+use crate::app::ui::widgets::{Backdrop, Tap, backdrop, card, labelled_button, text};
 use crate::game::Mode;
 use bevy::prelude::*;
 use std::f32::consts::PI;
@@ -55,6 +57,7 @@ pub(crate) fn spawn_menu(commands: &mut Commands) {
                 .with_children(|c| {
                     c.spawn((
                         Tr("menu.title"),
+                        DisplayFace,
                         text("", 28.0, theme::TEXT),
                         Node { align_self: AlignSelf::Center, ..default() },
                     ));
@@ -86,76 +89,24 @@ pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
         },
     );
     // Short settings go two to a row, so the menu keeps ten rows and fits a small phone upright.
-    pair_row(c, |r| {
-        toggle(r, "Speed", PanelText::Speed).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-            let i = Speed::ALL.iter().position(|s| *s == settings.speed).unwrap_or(0);
-            settings.speed = Speed::ALL[(i + 1) % Speed::ALL.len()];
-        });
-        toggle(r, "Motion", PanelText::Motion).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-            settings.reduce_motion = !settings.reduce_motion;
-        });
+    pair_row(c, 8.0, |r| {
+        half_setting_button(r, "Speed", Setting::Speed, 16.0);
+        half_setting_button(r, "Motion", Setting::Motion, 16.0);
     });
-    pair_row(c, |r| {
-        toggle(r, "Sound", PanelText::Sound).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-            settings.sound = !settings.sound;
-        });
-        toggle(r, "Vibration", PanelText::Haptics).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-            settings.haptics = !settings.haptics;
-        });
+    pair_row(c, 8.0, |r| {
+        half_setting_button(r, "Sound", Setting::Sound, 16.0);
+        half_setting_button(r, "Vibration", Setting::Haptics, 16.0);
     });
-    pair_row(c, |r| {
-        toggle(r, "Stones", PanelText::Stones).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-            let i = StoneSet::ALL.iter().position(|s| *s == settings.stones).unwrap_or(0);
-            settings.stones = StoneSet::ALL[(i + 1) % StoneSet::ALL.len()];
-        });
-        toggle(r, "Counts", PanelText::Counts).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-            settings.counts = !settings.counts;
-        });
+    pair_row(c, 8.0, |r| {
+        half_setting_button(r, "Stones", Setting::Stones, 16.0);
+        half_setting_button(r, "Counts", Setting::Counts, 16.0);
     });
-    c.spawn((button("Flip", 18.0), FlipButton))
-        .with_children(|b| {
-            b.spawn((PanelText::Flip, text("", 18.0, theme::TEXT), Pickable::IGNORE));
-        })
-        .observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-            settings.flip_each_turn = !settings.flip_each_turn;
-        });
-    c.spawn(button("Language", 18.0))
-        .with_children(|b| {
-            b.spawn((PanelText::Language, text("", 18.0, theme::TEXT), Pickable::IGNORE));
-        })
-        .observe(open_list);
+    setting_button(c, "Flip", Setting::Flip, 18.0).insert(FlipButton);
+    setting_button(c, "Language", Setting::Language, 18.0).observe(open_list);
     labelled_button(c, "menu.rules", 20.0, ()).observe(open_lessons(Screen::Game));
     labelled_button(c, "menu.new_game", 20.0, ()).observe(play_again);
     labelled_button(c, "menu.quit", 20.0, ())
         .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
-}
-
-/// Two buttons side by side in one of the menu's rows.
-fn pair_row(c: &mut ChildSpawnerCommands, build: impl FnOnce(&mut ChildSpawnerCommands)) {
-    c.spawn((Name::new("Menu pair"), Node { column_gap: px(8), ..default() })).with_children(build);
-}
-
-/// A half-width setting button whose text follows the setting (`PanelText`).
-fn toggle<'a>(r: &'a mut ChildSpawnerCommands, name: &str, which: PanelText) -> EntityCommands<'a> {
-    let mut button = r.spawn(padded_button(name, 16.0, 6.0));
-    // Half the row, and the words may wrap rather than push the card wider.
-    button.insert(Node {
-        flex_grow: 1.0,
-        flex_basis: px(0),
-        flex_shrink: 1.0,
-        min_width: px(44),
-        min_height: px(44),
-        padding: UiRect::axes(px(6), px(8)),
-        justify_content: JustifyContent::Center,
-        align_items: AlignItems::Center,
-        border_radius: BorderRadius::all(px(12)),
-        border: UiRect::all(px(2)),
-        ..default()
-    });
-    button.with_children(|b| {
-        b.spawn((which, text("", 16.0, theme::TEXT), TextLayout::justify(Justify::Center), Pickable::IGNORE));
-    });
-    button
 }
 
 /// A phone held sideways is too short for twelve buttons in a column (about 650 pixels with the title):
@@ -204,19 +155,11 @@ pub(crate) fn face_menu(
     }
 }
 
-/// The texts of the panels that follow the game and the settings.
+/// The texts of the result's panel that follow the game.
 #[derive(Component, Copy, Clone, PartialEq, Eq)]
 pub(crate) enum PanelText {
     Title,
     Reason,
-    Speed,
-    Motion,
-    Sound,
-    Stones,
-    Counts,
-    Haptics,
-    Flip,
-    Language,
 }
 
 /// A panel over the game (the result, the menu), hidden until it is wanted.

@@ -64,6 +64,12 @@ pub(crate) fn announce_tuzdik(
     }
 }
 
+/// How long a message stays: long enough to read it at about 15 characters a second, and never under
+/// 2.6 s. A new player missed what the computer's tuzdik meant: its 80 characters were gone in 2.6 s.
+fn shown_for(text: &str) -> f32 {
+    (text.chars().count() as f32 / 15.0).max(2.6)
+}
+
 pub(crate) fn collect_toasts(
     time: Res<Time>,
     mut played: MessageReader<MovePlayed>,
@@ -84,7 +90,7 @@ pub(crate) fn collect_toasts(
     }
     for t in toasts.read() {
         state.text = t.0.clone();
-        state.remaining = 2.6;
+        state.remaining = shown_for(&t.0);
     }
     if state.remaining > 0.0 {
         state.remaining -= time.delta_secs();

@@ -10,7 +10,7 @@ use crate::app::screens::lessons::lesson::open_lesson;
 use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
-use crate::app::ui::theme::{self};
+use crate::app::ui::theme::{self, DisplayFace};
 use crate::app::ui::widgets::{Tap, button, english, labelled_button, page, text};
 use bevy::prelude::*;
 
@@ -89,6 +89,7 @@ pub(crate) fn rebuild_list(
                 );
                 head.spawn((
                     Tr("lessons.title"),
+                    DisplayFace,
                     text("", title_size, theme::TEXT),
                     TextLayout::justify(Justify::Center),
                     Node { flex_shrink: 1.0, margin: UiRect::horizontal(px(8)), ..default() },

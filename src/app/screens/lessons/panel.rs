@@ -15,7 +15,7 @@ use crate::app::screens::lessons::lesson::open_lesson;
 use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
-use crate::app::ui::theme::{self};
+use crate::app::ui::theme::{self, DisplayFace};
 use crate::app::ui::widgets::{Tap, backdrop, button, card, labelled_button, text};
 use crate::lesson::{Kind, Step, Target};
 use bevy::prelude::*;
@@ -208,7 +208,7 @@ pub(crate) fn rebuild_card(
         .spawn((backdrop("Lesson complete", 0.45, 20), CompleteCard, DespawnOnExit(Screen::Lesson)))
         .with_children(|p| {
             p.spawn(card(340.0, 22.0, 14.0, AlignItems::Center)).with_children(|c| {
-                c.spawn((Tr("lesson.complete"), text("", 28.0, theme::TEXT)));
+                c.spawn((Tr("lesson.complete"), DisplayFace, text("", 28.0, theme::TEXT)));
                 if last {
                     c.spawn((
                         Tr("lesson.course_done"),

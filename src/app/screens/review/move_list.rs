@@ -17,6 +17,7 @@ use crate::app::state::screen::Screen;
 use crate::app::state::session::Session;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
+use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{Backdrop, Selected, Tap, backdrop, card, padded_labelled_button, text};
 use crate::game::Row;
 use crate::game::rows;
@@ -166,6 +167,7 @@ pub(crate) fn show_list(
                 .with_children(|card| {
                     card.spawn((
                         Tr("moves.title"),
+                        DisplayFace,
                         text("", 24.0, theme::TEXT),
                         Node { align_self: AlignSelf::Center, ..default() },
                     ));

@@ -18,7 +18,7 @@ use crate::app::saves::persistence::resume_saved;
 use crate::app::saves::persistence::{SaveNotice, SavedGame};
 use crate::app::screens::lessons::list::open_lessons;
 use crate::app::screens::title::picture::board_picture;
-use crate::app::screens::title::sheets::{TitleSheet, mark_selected, open, sheet_texts, show_sheet};
+use crate::app::screens::title::sheets::{TitleSheet, mark_selected, open, show_sheet};
 use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
@@ -32,9 +32,7 @@ struct TitleRoot;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (rebuild_title, show_sheet, mark_selected, button_colors, sheet_texts)
-            .chain()
-            .run_if(in_state(Screen::Title)),
+        (rebuild_title, show_sheet, mark_selected, button_colors).chain().run_if(in_state(Screen::Title)),
     )
     .add_systems(
         OnExit(Screen::Title),
@@ -165,8 +163,12 @@ fn rebuild_title(
                         row_gap: px(m.gap),
                         flex_basis: if m.side_by_side { percent(50) } else { auto() },
                         flex_shrink: 1.0,
+                        padding: UiRect::axes(px(14), px(6)),
+                        border_radius: BorderRadius::all(px(14)),
                         ..default()
                     },
+                    // Ivory stones in the picture behind showed through the dim subtitle (2.8:1).
+                    BackgroundColor(theme::SCRIM),
                 ))
                 .with_children(|pane| {
                     pane.spawn((
@@ -210,7 +212,13 @@ fn rebuild_title(
                             Name::new("Saved game"),
                             text(saved_game_words(&locale, game), m.subtitle, theme::TEXT_DIM),
                             TextLayout::justify(Justify::Center),
-                            Node { margin: UiRect::bottom(px(m.gap)), ..default() },
+                            Node {
+                                margin: UiRect::bottom(px(m.gap)),
+                                padding: UiRect::axes(px(8), px(2)),
+                                border_radius: BorderRadius::all(px(8)),
+                                ..default()
+                            },
+                            BackgroundColor(theme::SCRIM),
                         ));
                     }
                     // A new player is shown how to play first.

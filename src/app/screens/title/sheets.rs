@@ -1,11 +1,14 @@
 //! The sheets over the title, one at a time ([`TitleSheet`]): **Play** (the level, who starts, and Start
 //! against the computer), **Two players** (turning the board each turn, and Start for hot-seat) and
-//! **Settings** (sowing speed, sound, language, the puzzles' training, the games played).
+//! **Settings** (sowing speed, sound, vibration, the stones' look, the holes' counts, language, the games
+//! played: the game menu's settings, with the same buttons, `ui::setting_buttons`; and the puzzles'
+//! training beside the language).
 //!
 //! Invariants: every choice shown selected is the one in [`Settings`], which is saved, so a sheet opens on
 //! the last choices made; Start does what the old title's play buttons did (a game under way is not
-//! thrown away without asking: `new_game_or_ask`); a tap on the dimmed title around a sheet, or the system
-//! Back (`screens::back`), closes it, and leaving the title forgets it. The language list and the games
+//! thrown away without asking: `new_game_or_ask`); every sheet has a visible Close, and a tap on the
+//! dimmed title around a sheet, or the system Back (`screens::back`), closes it too; leaving the title
+//! forgets it. The language list and the games
 //! played open over the Settings sheet (they sit higher), and closing them comes back to it.
 
 use bevy::prelude::*;
@@ -26,9 +29,11 @@ use crate::app::state::session::NewGame;
 use crate::app::state::session::human_side;
 use crate::app::state::settings::{Settings, Speed, Starter};
 use crate::app::state::view::ViewSize;
+use crate::app::ui::setting_buttons::{Setting, half_setting_button, half_width, pair_row, setting_button};
 use crate::app::ui::theme;
+use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{
-    Backdrop, Selected, Tap, backdrop, button, card, labelled_button, padded_labelled_button, text,
+    Backdrop, Selected, Tap, backdrop, button_node, card, labelled_button, padded_labelled_button, text,
 };
 
 /// The sheet open over the title, if any.
@@ -40,7 +45,7 @@ pub enum TitleSheet {
     Play,
     /// Hot-seat: the board's turning, Start.
     TwoPlayers,
-    /// Speed, sound, language, games played.
+    /// Speed, sound, vibration, stones, counts, language, games played.
     Settings,
 }
 
@@ -55,14 +60,6 @@ pub(crate) enum Choice {
     Level(Level),
     Starter(Starter),
     Speed(Speed),
-}
-
-/// A button's text that follows the settings and the language.
-#[derive(Component, Copy, Clone, PartialEq, Eq)]
-pub(crate) enum SheetText {
-    Flip,
-    Sound,
-    Language,
 }
 
 #[derive(Component)]
@@ -194,34 +191,34 @@ fn play_sheet(card: &mut ChildSpawnerCommands, m: Metrics) {
         choice_button(r, "title.computer", Choice::Starter(Starter::Computer), m);
         choice_button(r, "title.by_lot", Choice::Starter(Starter::ByLot), m);
     });
-    start_button(card, m).observe(
-        |_: On<Tap>,
-         settings: Res<Settings>,
-         saved: Res<SavedGame>,
-         mut pending: ResMut<PendingNewGame>,
-         mut new_game: MessageWriter<NewGame>| {
-            let human = human_side(settings.starter);
-            let mode = Mode::Computer { level: settings.level, human };
-            new_game_or_ask(mode, unfinished(&saved), &mut pending, &mut new_game);
-        },
-    );
+    start_row(card, m, |r| {
+        start_button(r, m).observe(
+            |_: On<Tap>,
+             settings: Res<Settings>,
+             saved: Res<SavedGame>,
+             mut pending: ResMut<PendingNewGame>,
+             mut new_game: MessageWriter<NewGame>| {
+                let human = human_side(settings.starter);
+                let mode = Mode::Computer { level: settings.level, human };
+                new_game_or_ask(mode, unfinished(&saved), &mut pending, &mut new_game);
+            },
+        );
+    });
 }
 
 fn two_players_sheet(card: &mut ChildSpawnerCommands, m: Metrics) {
     heading(card, "title.two_players", m);
-    toggle(card, "Turn the board", SheetText::Flip, m).observe(
-        |_: On<Tap>, mut settings: ResMut<Settings>| {
-            settings.flip_each_turn = !settings.flip_each_turn;
-        },
-    );
-    start_button(card, m).observe(
-        |_: On<Tap>,
-         saved: Res<SavedGame>,
-         mut pending: ResMut<PendingNewGame>,
-         mut new_game: MessageWriter<NewGame>| {
-            new_game_or_ask(Mode::HotSeat, unfinished(&saved), &mut pending, &mut new_game);
-        },
-    );
+    setting_button(card, "Turn the board", Setting::Flip, m.choice);
+    start_row(card, m, |r| {
+        start_button(r, m).observe(
+            |_: On<Tap>,
+             saved: Res<SavedGame>,
+             mut pending: ResMut<PendingNewGame>,
+             mut new_game: MessageWriter<NewGame>| {
+                new_game_or_ask(Mode::HotSeat, unfinished(&saved), &mut pending, &mut new_game);
+            },
+        );
+    });
 }
 
 fn settings_sheet(card: &mut ChildSpawnerCommands, m: Metrics, has_history: bool) {
@@ -232,7 +229,8 @@ fn settings_sheet(card: &mut ChildSpawnerCommands, m: Metrics, has_history: bool
             choice_button(r, speed.key(), Choice::Speed(speed), m);
         }
     });
-    // One column on a phone; two on a short screen, where four buttons one under the other would not fit.
+    // One column on a phone, the short settings two to a row as in the game's menu; two columns on a
+    // short screen (a phone held sideways), where the column would not fit.
     card.spawn((
         Name::new("Settings buttons"),
         Node {
@@ -245,22 +243,34 @@ fn settings_sheet(card: &mut ChildSpawnerCommands, m: Metrics, has_history: bool
         },
     ))
     .with_children(|grid| {
-        toggle(grid, "Sound", SheetText::Sound, m).observe(|_: On<Tap>, mut settings: ResMut<Settings>| {
-            settings.sound = !settings.sound;
+        // A smaller type than the full-width buttons and the menu's narrow gap: most words keep to one
+        // line in half of a small phone's card ("Piedras: madera" wrapped).
+        let half = m.choice - 3.0;
+        pair_row(grid, 8.0, |r| {
+            half_setting_button(r, "Sound", Setting::Sound, half);
+            half_setting_button(r, "Vibration", Setting::Haptics, half);
         });
-        toggle(grid, "Language", SheetText::Language, m).observe(open_language_list);
-        labelled_button(grid, "title.training", m.choice, ()).observe(
-            |_: On<Tap>, mut sheet: ResMut<TitleSheet>, mut next: ResMut<NextState<Screen>>| {
-                *sheet = TitleSheet::None;
-                next.set(Screen::Training);
-            },
-        );
+        pair_row(grid, 8.0, |r| {
+            half_setting_button(r, "Stones", Setting::Stones, half);
+            half_setting_button(r, "Counts", Setting::Counts, half);
+        });
+        // The puzzles beside the language: one row less than a row each, so the sheet fits a small phone.
+        pair_row(grid, 8.0, |r| {
+            half_setting_button(r, "Language", Setting::Language, half).observe(open_language_list);
+            let mut puzzles = labelled_button(r, "title.training", half, ());
+            half_width(&mut puzzles);
+            puzzles.observe(
+                |_: On<Tap>, mut sheet: ResMut<TitleSheet>, mut next: ResMut<NextState<Screen>>| {
+                    *sheet = TitleSheet::None;
+                    next.set(Screen::Training);
+                },
+            );
+        });
         if has_history {
             labelled_button(grid, "title.history", m.choice, ()).observe(open_games_list);
         }
-        labelled_button(grid, "moves.close", m.choice, ())
-            .observe(|_: On<Tap>, mut sheet: ResMut<TitleSheet>| *sheet = TitleSheet::None);
     });
+    close_button(card, m);
 }
 
 /// The sheet's title.
@@ -268,6 +278,7 @@ fn heading(card: &mut ChildSpawnerCommands, key: &'static str, m: Metrics) {
     card.spawn((
         Name::new(format!("Heading {key}")),
         Tr(key),
+        DisplayFace,
         text("", m.heading, theme::TEXT),
         TextLayout::justify(Justify::Center),
         Node { align_self: AlignSelf::Center, ..default() },
@@ -309,37 +320,41 @@ fn choice_button(parent: &mut ChildSpawnerCommands, key: &'static str, choice: C
     );
 }
 
-/// A button whose words say the setting's state ("Sound: on"): [`sheet_texts`] writes them.
-fn toggle<'a>(
-    parent: &'a mut ChildSpawnerCommands,
-    name: &'static str,
-    what: SheetText,
-    m: Metrics,
-) -> EntityCommands<'a> {
-    let mut toggle = parent.spawn(button(name, m.choice));
-    toggle.with_children(|b| {
-        b.spawn((
-            what,
-            text("", m.choice, theme::TEXT),
-            TextLayout::justify(Justify::Center),
-            Pickable::IGNORE,
-        ));
+/// The sheet's Start with a Close beside it: a sheet says how to leave it without starting, on a phone
+/// where Back is a gesture a new player may not know.
+fn start_row(card: &mut ChildSpawnerCommands, m: Metrics, start: impl FnOnce(&mut ChildSpawnerCommands)) {
+    card.spawn((
+        Name::new("Start row"),
+        Node { column_gap: px(m.gap), margin: UiRect::top(px(m.gap)), ..default() },
+    ))
+    .with_children(|r| {
+        close(r, m).insert(button_node(UiRect::axes(px(12), px(10)), Vec2::new(64.0, 52.0)));
+        start(r);
     });
-    toggle
+}
+
+/// The Settings sheet's Close, under its buttons.
+fn close_button(card: &mut ChildSpawnerCommands, m: Metrics) {
+    close(card, m).insert(Node {
+        align_self: AlignSelf::Center,
+        margin: UiRect::top(px(m.gap / 2.0)),
+        ..button_node(UiRect::axes(px(24), px(10)), Vec2::new(120.0, 44.0))
+    });
+}
+
+/// "Close", in the language on screen: closes the sheet, as a tap beside it or Back does.
+fn close<'a>(parent: &'a mut ChildSpawnerCommands, m: Metrics) -> EntityCommands<'a> {
+    let mut close = labelled_button(parent, "moves.close", m.choice, ());
+    close.observe(|_: On<Tap>, mut sheet: ResMut<TitleSheet>| *sheet = TitleSheet::None);
+    close
 }
 
 /// The sheet's big, lit Start.
 fn start_button<'a>(card: &'a mut ChildSpawnerCommands, m: Metrics) -> EntityCommands<'a> {
     let mut start = labelled_button(card, "title.start", m.action, Selected);
     start.insert(BackgroundColor(theme::BUTTON_SELECTED)).insert(Node {
-        padding: UiRect::axes(px(16), px(if m.short { 8.0 } else { 14.0 })),
-        min_height: px(52),
-        margin: UiRect::top(px(m.gap)),
-        justify_content: JustifyContent::Center,
-        align_items: AlignItems::Center,
-        border_radius: BorderRadius::all(px(12)),
-        border: UiRect::all(px(2)),
-        ..default()
+        flex_grow: 1.0,
+        ..button_node(UiRect::axes(px(16), px(if m.short { 8.0 } else { 14.0 })), Vec2::new(64.0, 52.0))
     });
     start
 }
@@ -373,25 +388,6 @@ pub(crate) fn mark_selected(
             && let Ok(mut color) = colors.get_mut(entity)
         {
             color.0 = if now { theme::BUTTON_SELECTED } else { theme::BUTTON };
-        }
-    }
-}
-
-/// The words of the toggles: the board's turning, the sound, the language.
-pub(crate) fn sheet_texts(
-    settings: Res<Settings>,
-    locale: Res<Locale>,
-    mut texts: Query<(&SheetText, &mut Text)>,
-) {
-    let on_off = |on: bool| locale.t(if on { "setting.on" } else { "setting.off" });
-    for (what, mut text) in &mut texts {
-        let value = match what {
-            SheetText::Flip => locale.f("setting.turn_board", &[("state", &on_off(settings.flip_each_turn))]),
-            SheetText::Sound => locale.f("setting.sound", &[("state", &on_off(settings.sound))]),
-            SheetText::Language => locale.f("menu.language", &[("language", &locale.lang.native_name())]),
-        };
-        if text.0 != value {
-            text.0 = value;
         }
     }
 }

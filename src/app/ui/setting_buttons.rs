@@ -1,0 +1,150 @@
+//! The buttons that show a setting and change it with a tap ("Sound: on", "Stones: ivory"), shared by the
+//! game's menu and the title's Settings sheet, so that both offer the same settings in the same words:
+//! speed, motion, sound, vibration, the stones' look, the holes' counts, the board's turning, the language.
+//!
+//! Invariants: a button's words always say the setting's state in the language on screen
+//! ([`setting_words`] writes them whenever the settings or the language change, or a button appears); a tap
+//! changes [`Settings`] at once (the save follows it). The language button only shows the language: what
+//! its tap opens (the list) belongs to the panels above this layer, so its caller attaches it.
+
+use bevy::prelude::*;
+use bevy::ui::UiSystems;
+
+use crate::app::i18n::locale::Locale;
+use crate::app::state::settings::{Settings, Speed, StoneSet};
+use crate::app::ui::theme;
+use crate::app::ui::widgets::{Tap, button, button_node, text};
+
+/// The setting a button shows, on the text inside it; the button itself changes it.
+#[derive(Component, Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Setting {
+    /// Slow, Normal, Fast, Instant in turn.
+    Speed,
+    /// Full motion, or calm (`state::settings::Calm`).
+    Motion,
+    Sound,
+    /// What is felt under the finger.
+    Haptics,
+    /// The korgools on light wood, or ivory stones on walnut.
+    Stones,
+    /// The holes' counts shown or not.
+    Counts,
+    /// Turning the board each turn (hot-seat).
+    Flip,
+    Language,
+}
+
+impl Setting {
+    /// What the button says, in the language on screen.
+    fn words(self, settings: &Settings, locale: &Locale) -> String {
+        let on_off = |on: bool| locale.t(if on { "setting.on" } else { "setting.off" });
+        match self {
+            Setting::Speed => locale.f("setting.speed", &[("speed", &locale.t(settings.speed.key()))]),
+            Setting::Motion => {
+                let motion = if settings.reduce_motion { "motion.calm" } else { "motion.full" };
+                locale.f("setting.motion", &[("motion", &locale.t(motion))])
+            }
+            Setting::Sound => locale.f("setting.sound", &[("state", &on_off(settings.sound))]),
+            Setting::Haptics => locale.f("setting.haptics", &[("state", &on_off(settings.haptics))]),
+            Setting::Stones => locale.f("setting.stones", &[("stones", &locale.t(settings.stones.key()))]),
+            Setting::Counts => locale.f("setting.counts", &[("state", &on_off(settings.counts))]),
+            Setting::Flip => locale.f("setting.turn_board", &[("state", &on_off(settings.flip_each_turn))]),
+            Setting::Language => locale.f("menu.language", &[("language", &locale.lang.native_name())]),
+        }
+    }
+
+    /// What a tap does to the settings (nothing for the language: its caller opens the list).
+    fn change(self, settings: &mut Settings) {
+        match self {
+            Setting::Speed => settings.speed = next(&Speed::ALL, settings.speed),
+            Setting::Motion => settings.reduce_motion = !settings.reduce_motion,
+            Setting::Sound => settings.sound = !settings.sound,
+            Setting::Haptics => settings.haptics = !settings.haptics,
+            Setting::Stones => settings.stones = next(&StoneSet::ALL, settings.stones),
+            Setting::Counts => settings.counts = !settings.counts,
+            Setting::Flip => settings.flip_each_turn = !settings.flip_each_turn,
+            Setting::Language => {}
+        }
+    }
+}
+
+/// The choice after `now` in `all`, round to the first.
+fn next<T: Copy + PartialEq>(all: &[T], now: T) -> T {
+    let i = all.iter().position(|c| *c == now).unwrap_or(0);
+    all[(i + 1) % all.len()]
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    // Before the UI measures text, so a button never shows a frame without its words.
+    app.add_systems(PostUpdate, setting_words.before(UiSystems::Prepare));
+}
+
+/// A full-width button named `name` in English (the tests and the inspector find it by it) that says
+/// `which` setting's state and changes it when tapped.
+pub(crate) fn setting_button<'a>(
+    parent: &'a mut ChildSpawnerCommands,
+    name: &str,
+    which: Setting,
+    font: f32,
+) -> EntityCommands<'a> {
+    let mut b = parent.spawn(button(name, font));
+    b.with_children(|b| {
+        b.spawn((which, text("", font, theme::TEXT), TextLayout::justify(Justify::Center), Pickable::IGNORE));
+    })
+    .observe(move |_: On<Tap>, mut settings: ResMut<Settings>| which.change(&mut settings));
+    b
+}
+
+/// A half-width [`setting_button`], for a [`pair_row`]: its words may wrap rather than push the card wider.
+pub(crate) fn half_setting_button<'a>(
+    row: &'a mut ChildSpawnerCommands,
+    name: &str,
+    which: Setting,
+    font: f32,
+) -> EntityCommands<'a> {
+    let mut b = setting_button(row, name, which, font);
+    half_width(&mut b);
+    b
+}
+
+/// Makes any button half of a [`pair_row`]: its words may wrap rather than push the card wider.
+pub(crate) fn half_width(button: &mut EntityCommands) {
+    button.insert(Node {
+        flex_grow: 1.0,
+        flex_basis: px(0),
+        flex_shrink: 1.0,
+        // In a column the words are measured at the button's width, and a second line makes the button
+        // taller: in a row they were measured on one line, then wrapped out of a one-line box.
+        flex_direction: FlexDirection::Column,
+        ..button_node(UiRect::axes(px(6), px(8)), Vec2::splat(44.0))
+    });
+}
+
+/// Two short settings side by side in one row of a column of buttons: the column stays short enough for
+/// a small phone.
+pub(crate) fn pair_row(
+    parent: &mut ChildSpawnerCommands,
+    gap: f32,
+    build: impl FnOnce(&mut ChildSpawnerCommands),
+) {
+    parent.spawn((Name::new("Setting pair"), Node { column_gap: px(gap), ..default() })).with_children(build);
+}
+
+/// Writes every setting button's words: when the settings or the language change, or a button appears.
+pub(crate) fn setting_words(
+    settings: Option<Res<Settings>>,
+    locale: Option<Res<Locale>>,
+    added: Query<(), Added<Setting>>,
+    mut texts: Query<(&Setting, &mut Text)>,
+) {
+    let (Some(settings), Some(locale)) = (settings, locale) else { return };
+    if !settings.is_changed() && !locale.is_changed() && added.is_empty() {
+        return;
+    }
+    for (which, mut text) in &mut texts {
+        let words = which.words(&settings, &locale);
+        if text.0 != words {
+            text.0 = words;
+        }
+    }
+}
