@@ -198,7 +198,7 @@ fn the_title_and_its_sheets_fit_every_size_in_every_language() {
                 // Each sheet's choices and its Close; Settings has the game menu's settings too.
                 ("Play", TitleSheet::Play, 8),
                 ("Two players", TitleSheet::TwoPlayers, 3),
-                ("Settings", TitleSheet::Settings, 11),
+                ("Settings", TitleSheet::Settings, 12),
             ] {
                 press(&mut app, opens);
                 assert_eq!(*app.world().resource::<TitleSheet>(), sheet, "{what}: '{opens}' opens its sheet");
