@@ -19,7 +19,7 @@ use toguz::rules::{Hole, Position};
 
 use super::flows::{
     PHONE, PHONE_SIDEWAYS, TABLET, assert_nothing_clipped, flushed_save, frames, press, save_dir, screen,
-    start_app, start_app_with_assets,
+    start_app, start_app_with_assets, start_hot_seat,
 };
 use super::motion::touch_hole;
 use super::tutorial::copy_dir;
@@ -108,6 +108,11 @@ fn the_training_opens_from_the_title_on_a_puzzle_with_the_player_at_the_bottom()
 fn the_right_moves_solve_the_puzzle_and_the_rating_goes_up_and_is_saved() {
     let dir = save_dir("training-solve");
     let mut app = start_app(PHONE, &dir);
+    // A game first, left from its menu: the board it blocked behind its menu must not stay blocked (a new
+    // player's taps on the puzzle did nothing after a game).
+    start_hot_seat(&mut app);
+    press(&mut app, "Menu");
+    press(&mut app, "Quit to title");
     open_training(&mut app);
     let puzzle = run(&app).puzzle.clone().unwrap();
     let played_before = app.world().resource::<Session>().game.moves().len();

@@ -2,6 +2,7 @@
 //! walks between them, the card for a window too small to play in, and the app's rest when nothing moves.
 
 pub mod back;
+pub mod board_panel;
 pub mod game;
 pub mod lessons;
 pub mod rest;

@@ -2,9 +2,10 @@
 //! answer, and Back, Again and Next under the board (beside it on a screen on its side); the card at the
 //! end. On a small phone a watched step keeps its rule over what the move did.
 
-use crate::app::board::layout::{self, BoardLayout};
+use crate::app::board::layout::BoardLayout;
 use crate::app::i18n::locale::{Locale, Tr};
 use crate::app::platform::safe_area::SafeArea;
+use crate::app::screens::board_panel::{caption_size, header_node, panel_node, small_size};
 use crate::app::screens::lessons::course::CourseFile;
 use crate::app::screens::lessons::course::CourseHandle;
 use crate::app::screens::lessons::course::next_lesson_id;
@@ -39,16 +40,6 @@ pub(crate) struct BackButton;
 #[derive(Component)]
 pub(crate) struct CompleteCard;
 
-/// The caption's size: smaller on a small phone.
-pub(crate) fn caption_size(window: Vec2) -> f32 {
-    if window.y < 700.0 { 15.0 } else { 17.0 }
-}
-
-/// What is said under the caption, a size below it.
-pub(crate) fn small_size(window: Vec2) -> f32 {
-    caption_size(window) - 2.0
-}
-
 /// A watched step's rule and what the move did, both on a small phone's panel.
 pub(crate) const WATCHED_SIZE: f32 = 12.0;
 
@@ -81,33 +72,13 @@ pub(crate) fn rebuild_lesson_ui(
     }
     let scale = ui_scale.map_or(1.0, |s| s.0);
     let size = view.0;
-    let room = layout::lesson_room(size);
-    let s = |v: f32| px(v / scale);
-    let compact = size.y < 560.0;
     let (caption_size, small) = (caption_size(size), small_size(size));
     // The header, in the top bar.
     commands
         .spawn((
             Name::new("Lesson header"),
             LessonUi,
-            Node {
-                position_type: PositionType::Absolute,
-                top: px(0),
-                left: px(0),
-                width: percent(100),
-                height: s(layout.top_bar),
-                // On a short screen the bar is no taller than a button: no room to spare above or below.
-                padding: UiRect {
-                    top: s(safe.top + if compact { 0.0 } else { 4.0 }),
-                    left: s(safe.left + 8.0),
-                    right: s(safe.right + 8.0),
-                    bottom: px(if compact { 0 } else { 4 }),
-                },
-                justify_content: JustifyContent::SpaceBetween,
-                align_items: AlignItems::Center,
-                column_gap: px(8),
-                ..default()
-            },
+            header_node(size, &layout, &safe, scale),
             DespawnOnExit(Screen::Lesson),
         ))
         .with_children(|head| {
@@ -126,39 +97,11 @@ pub(crate) fn rebuild_lesson_ui(
             ));
             labelled_button(head, "lesson.skip", small, ()).observe(skip_lesson);
         });
-    // The panel: under the board upright, beside it on its side.
-    let beside = room[1] > 0.0;
-    let mut panel = Node {
-        position_type: PositionType::Absolute,
-        flex_direction: FlexDirection::Column,
-        justify_content: JustifyContent::SpaceBetween,
-        row_gap: px(6),
-        ..default()
-    };
-    if beside {
-        panel.right = px(0);
-        panel.top = s(layout.top_bar);
-        panel.bottom = px(0);
-        panel.width = s(room[1] + safe.right);
-        panel.padding =
-            UiRect { top: px(6), left: px(8), right: s(safe.right + 10.0), bottom: s(safe.bottom + 10.0) };
-    } else {
-        panel.left = px(0);
-        panel.bottom = px(0);
-        panel.width = percent(100);
-        panel.height = s(layout.bottom_bar);
-        panel.padding = UiRect {
-            top: px(8),
-            left: s(safe.left + 12.0),
-            right: s(safe.right + 12.0),
-            bottom: s(safe.bottom + 8.0),
-        };
-    }
     commands
         .spawn((
             Name::new("Lesson panel"),
             LessonUi,
-            panel,
+            panel_node(size, &layout, &safe, scale),
             BackgroundColor(theme::PANEL),
             DespawnOnExit(Screen::Lesson),
         ))

@@ -23,14 +23,15 @@ use crate::lesson::Tapped;
 use crate::puzzle::{Attempt, Judged, Puzzle, Solve, Theme, Wrong, explain_searches, wrong_from};
 use crate::rules::{Hole, Position};
 
-use crate::app::board::input::BoardTap;
-use crate::app::board::layout::{self, BoardLayout};
+use crate::app::board::input::{BoardBlocked, BoardTap};
+use crate::app::board::layout::BoardLayout;
 use crate::app::board::moments::{Glow, glow};
 use crate::app::board::sowing::Timeline;
 use crate::app::computer::ai_task::run_cooperatively;
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::{illegal, landing, stones};
 use crate::app::platform::safe_area::SafeArea;
+use crate::app::screens::board_panel::{caption_size, header_node, panel_node, small_size};
 use crate::app::screens::training::set::{PuzzleSet, PuzzleSetHandle, load_puzzles, puzzles};
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::{Frame, Screen};
@@ -44,7 +45,7 @@ use crate::app::ui::widgets::{Tap, button, labelled_button, text};
 pub const FIRST_LEVEL: f64 = 1000.0;
 
 /// How long the hint's light stays on the hole, in seconds.
-const HINT_LIGHT: f32 = 3.0;
+const HINT_LIGHT: f32 = 4.0;
 
 /// The puzzle being solved and where the player is in it.
 #[derive(Resource, Default)]
@@ -106,8 +107,11 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<TrainingRun>()
         .add_systems(
             OnEnter(Screen::Training),
-            (load_puzzles, |mut run: ResMut<TrainingRun>| {
+            (load_puzzles, |mut run: ResMut<TrainingRun>, mut blocked: ResMut<BoardBlocked>| {
                 *run = TrainingRun::default();
+                // The game left behind may have blocked its board (its menu or its result was open when
+                // the player left): the puzzle's board takes taps.
+                blocked.0 = false;
             }),
         )
         .add_systems(OnExit(Screen::Training), |mut run: ResMut<TrainingRun>| {
@@ -314,7 +318,7 @@ fn play_queued(
 }
 
 /// The training's header (close, the puzzle's rating, hint) and its panel (caption, words, buttons),
-/// laid out as a lesson's: under the board upright, beside it on its side.
+/// laid out as a lesson's (`screens::board_panel`): under the board upright, beside it on its side.
 fn rebuild_ui(
     mut commands: Commands,
     view: Res<ViewSize>,
@@ -332,31 +336,12 @@ fn rebuild_ui(
     }
     let scale = ui_scale.map_or(1.0, |s| s.0);
     let size = view.0;
-    let room = layout::lesson_room(size);
-    let s = |v: f32| px(v / scale);
-    let caption = if size.y < 700.0 { 15.0 } else { 17.0 };
-    let small = caption - 2.0;
+    let (caption, small) = (caption_size(size), small_size(size));
     commands
         .spawn((
             Name::new("Training header"),
             TrainingUi,
-            Node {
-                position_type: PositionType::Absolute,
-                top: px(0),
-                left: px(0),
-                width: percent(100),
-                height: s(layout.top_bar),
-                padding: UiRect {
-                    top: s(safe.top + 4.0),
-                    left: s(safe.left + 8.0),
-                    right: s(safe.right + 8.0),
-                    bottom: px(4),
-                },
-                justify_content: JustifyContent::SpaceBetween,
-                align_items: AlignItems::Center,
-                column_gap: px(8),
-                ..default()
-            },
+            header_node(size, &layout, &safe, scale),
             DespawnOnExit(Screen::Training),
         ))
         .with_children(|head| {
@@ -374,38 +359,11 @@ fn rebuild_ui(
             ));
             labelled_button(head, "training.hint", small, HintButton).observe(give_hint);
         });
-    let beside = room[1] > 0.0;
-    let mut panel = Node {
-        position_type: PositionType::Absolute,
-        flex_direction: FlexDirection::Column,
-        justify_content: JustifyContent::SpaceBetween,
-        row_gap: px(6),
-        ..default()
-    };
-    if beside {
-        panel.right = px(0);
-        panel.top = s(layout.top_bar);
-        panel.bottom = px(0);
-        panel.width = s(room[1] + safe.right);
-        panel.padding =
-            UiRect { top: px(6), left: px(8), right: s(safe.right + 10.0), bottom: s(safe.bottom + 10.0) };
-    } else {
-        panel.left = px(0);
-        panel.bottom = px(0);
-        panel.width = percent(100);
-        panel.height = s(layout.bottom_bar);
-        panel.padding = UiRect {
-            top: px(8),
-            left: s(safe.left + 12.0),
-            right: s(safe.right + 12.0),
-            bottom: s(safe.bottom + 8.0),
-        };
-    }
     commands
         .spawn((
             Name::new("Training panel"),
             TrainingUi,
-            panel,
+            panel_node(size, &layout, &safe, scale),
             BackgroundColor(theme::PANEL),
             DespawnOnExit(Screen::Training),
         ))
@@ -479,13 +437,14 @@ fn give_hint(
     let light = Glow {
         age: 0.0,
         life: HINT_LIGHT,
-        pulses: 3.0,
-        peak: 0.8,
+        pulses: 2.0,
+        peak: 0.7,
         size: place.size() * 1.3,
         swell: 0.0,
         color: theme::HIGHLIGHT,
     };
-    commands.spawn(glow(&art, place.center().extend(2.2), light));
+    // Over the stones: a full hole would hide a light under them.
+    commands.spawn(glow(&art, place.center().extend(7.0), light));
 }
 
 /// The words: the header (the puzzle's rating and the player's), the caption (who plays, and at the

@@ -1,0 +1,79 @@
+//! Where a lesson and a puzzle put their words around the board: a header in the top bar (a close mark,
+//! a title, one button) and a panel under the board upright, beside it on its side, in the room
+//! `board::layout::lesson_room` keeps for it. A leaf: the lessons and the training lay out their own
+//! words inside these two boxes.
+//!
+//! Invariant: both boxes follow the safe area (a notch, a home bar) and the layout's bars, so nothing in
+//! them sits under the system's own.
+
+use bevy::prelude::*;
+
+use crate::app::board::layout::{self, BoardLayout};
+use crate::app::platform::safe_area::SafeArea;
+
+/// The caption's size: smaller on a small phone.
+pub(crate) fn caption_size(window: Vec2) -> f32 {
+    if window.y < 700.0 { 15.0 } else { 17.0 }
+}
+
+/// What is said under the caption, a size below it.
+pub(crate) fn small_size(window: Vec2) -> f32 {
+    caption_size(window) - 2.0
+}
+
+/// The header over the board, in the top bar: its items spread from side to side. `scale` is the UI's.
+pub(crate) fn header_node(window: Vec2, layout: &BoardLayout, safe: &SafeArea, scale: f32) -> Node {
+    let s = |v: f32| px(v / scale);
+    // On a short screen the bar is no taller than a button: no room to spare above or below.
+    let compact = window.y < 560.0;
+    Node {
+        position_type: PositionType::Absolute,
+        top: px(0),
+        left: px(0),
+        width: percent(100),
+        height: s(layout.top_bar),
+        padding: UiRect {
+            top: s(safe.top + if compact { 0.0 } else { 4.0 }),
+            left: s(safe.left + 8.0),
+            right: s(safe.right + 8.0),
+            bottom: px(if compact { 0 } else { 4 }),
+        },
+        justify_content: JustifyContent::SpaceBetween,
+        align_items: AlignItems::Center,
+        column_gap: px(8),
+        ..default()
+    }
+}
+
+/// The panel for the words and buttons: under the board upright, beside it on its side.
+pub(crate) fn panel_node(window: Vec2, layout: &BoardLayout, safe: &SafeArea, scale: f32) -> Node {
+    let s = |v: f32| px(v / scale);
+    let room = layout::lesson_room(window);
+    let mut panel = Node {
+        position_type: PositionType::Absolute,
+        flex_direction: FlexDirection::Column,
+        justify_content: JustifyContent::SpaceBetween,
+        row_gap: px(6),
+        ..default()
+    };
+    if room[1] > 0.0 {
+        panel.right = px(0);
+        panel.top = s(layout.top_bar);
+        panel.bottom = px(0);
+        panel.width = s(room[1] + safe.right);
+        panel.padding =
+            UiRect { top: px(6), left: px(8), right: s(safe.right + 10.0), bottom: s(safe.bottom + 10.0) };
+    } else {
+        panel.left = px(0);
+        panel.bottom = px(0);
+        panel.width = percent(100);
+        panel.height = s(layout.bottom_bar);
+        panel.padding = UiRect {
+            top: px(8),
+            left: s(safe.left + 12.0),
+            right: s(safe.right + 12.0),
+            bottom: s(safe.bottom + 8.0),
+        };
+    }
+    panel
+}
