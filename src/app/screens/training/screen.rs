@@ -357,7 +357,7 @@ fn rebuild_ui(
                 TextLayout::justify(Justify::Center),
                 Node { flex_shrink: 1.0, ..default() },
             ));
-            labelled_button(head, "training.hint", small, HintButton).observe(give_hint);
+            labelled_button(head, "hud.hint", small, HintButton).observe(give_hint);
         });
     commands
         .spawn((
