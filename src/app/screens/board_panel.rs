@@ -10,6 +10,9 @@ use bevy::prelude::*;
 
 use crate::app::board::layout::{self, BoardLayout};
 use crate::app::platform::safe_area::SafeArea;
+use crate::app::state::screen::Screen;
+use crate::app::ui::theme;
+use crate::app::ui::widgets::{Tap, button, text};
 
 /// The caption's size: smaller on a small phone.
 pub(crate) fn caption_size(window: Vec2) -> f32 {
@@ -76,4 +79,31 @@ pub(crate) fn panel_node(window: Vec2, layout: &BoardLayout, safe: &SafeArea, sc
         };
     }
     panel
+}
+
+/// The header's close mark, the same in every language (it leaves room for the title on a phone): a tap
+/// goes to `back_to`. `name` is its English name, by which tests and the inspector find it.
+pub(crate) fn close_mark(head: &mut ChildSpawnerCommands, name: &str, size: f32, back_to: Screen) {
+    head.spawn(button(name, size))
+        .with_children(|b| {
+            b.spawn((text("×", size * 1.25, theme::TEXT), Pickable::IGNORE));
+        })
+        .observe(move |_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(back_to));
+}
+
+/// The header's title between its two buttons, centred, giving way first when the bar is narrow; `which`
+/// marks it for the screen that writes its words.
+pub(crate) fn header_title(
+    head: &mut ChildSpawnerCommands,
+    name: &'static str,
+    size: f32,
+    which: impl Bundle,
+) {
+    head.spawn((
+        Name::new(name),
+        which,
+        text("", size, theme::TEXT),
+        TextLayout::justify(Justify::Center),
+        Node { flex_shrink: 1.0, ..default() },
+    ));
 }

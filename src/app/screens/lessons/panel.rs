@@ -5,7 +5,9 @@
 use crate::app::board::layout::BoardLayout;
 use crate::app::i18n::locale::{Locale, Tr};
 use crate::app::platform::safe_area::SafeArea;
-use crate::app::screens::board_panel::{caption_size, header_node, panel_node, small_size};
+use crate::app::screens::board_panel::{
+    caption_size, close_mark, header_node, header_title, panel_node, small_size,
+};
 use crate::app::screens::lessons::course::CourseFile;
 use crate::app::screens::lessons::course::CourseHandle;
 use crate::app::screens::lessons::course::next_lesson_id;
@@ -17,7 +19,7 @@ use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, DisplayFace};
-use crate::app::ui::widgets::{Tap, backdrop, button, card, labelled_button, text};
+use crate::app::ui::widgets::{Tap, backdrop, card, labelled_button, text};
 use crate::lesson::{Kind, Step, Target};
 use bevy::prelude::*;
 
@@ -82,19 +84,8 @@ pub(crate) fn rebuild_lesson_ui(
             DespawnOnExit(Screen::Lesson),
         ))
         .with_children(|head| {
-            // A close mark, the same in every language, leaves room for the lesson's name on a phone.
-            head.spawn(button("Close the lesson", small))
-                .with_children(|b| {
-                    b.spawn((text("×", small * 1.25, theme::TEXT), Pickable::IGNORE));
-                })
-                .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Lessons));
-            head.spawn((
-                Name::new("Lesson title"),
-                LessonText::Title,
-                text("", small, theme::TEXT),
-                TextLayout::justify(Justify::Center),
-                Node { flex_shrink: 1.0, ..default() },
-            ));
+            close_mark(head, "Close the lesson", small, Screen::Lessons);
+            header_title(head, "Lesson title", small, LessonText::Title);
             labelled_button(head, "lesson.skip", small, ()).observe(skip_lesson);
         });
     commands

@@ -31,7 +31,9 @@ use crate::app::computer::ai_task::run_cooperatively;
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::{illegal, landing, stones};
 use crate::app::platform::safe_area::SafeArea;
-use crate::app::screens::board_panel::{caption_size, header_node, panel_node, small_size};
+use crate::app::screens::board_panel::{
+    caption_size, close_mark, header_node, header_title, panel_node, small_size,
+};
 use crate::app::screens::training::set::{PuzzleSet, PuzzleSetHandle, load_puzzles, puzzles};
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::{Frame, Screen};
@@ -39,7 +41,7 @@ use crate::app::state::session::{BoardReset, PlayHole, Session};
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, Art};
-use crate::app::ui::widgets::{Tap, button, labelled_button, text};
+use crate::app::ui::widgets::{Tap, labelled_button, text};
 
 /// The player's rating below which the caption says what to look for (a capture, a tuzdik…).
 pub const FIRST_LEVEL: f64 = 1000.0;
@@ -345,18 +347,8 @@ fn rebuild_ui(
             DespawnOnExit(Screen::Training),
         ))
         .with_children(|head| {
-            head.spawn(button("Close the training", small))
-                .with_children(|b| {
-                    b.spawn((text("×", small * 1.25, theme::TEXT), Pickable::IGNORE));
-                })
-                .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
-            head.spawn((
-                Name::new("Training title"),
-                TrainingText::Header,
-                text("", small, theme::TEXT),
-                TextLayout::justify(Justify::Center),
-                Node { flex_shrink: 1.0, ..default() },
-            ));
+            close_mark(head, "Close the training", small, Screen::Title);
+            header_title(head, "Training title", small, TrainingText::Header);
             labelled_button(head, "hud.hint", small, HintButton).observe(give_hint);
         });
     commands
