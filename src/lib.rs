@@ -5,6 +5,7 @@
 
 pub mod ai;
 pub mod engine;
+pub mod files;
 pub mod game;
 pub mod lesson;
 pub mod openings;

@@ -1,8 +1,8 @@
 //! Where the saves live: files on the desktop and on phones, the browser's localStorage on the web (one
 //! item per file, keyed by the file's path: `toguz/save.ron`, `toguz/history.ron`). Either way a write
-//! leaves the whole new text or the whole old one: a file is written beside the old one under a name of
-//! its own (two copies of the app never share one), synced, renamed over it, and the folder synced so
-//! that a power cut cannot bring the old file back; a write that fails takes its temporary file with it.
+//! leaves the whole new text or the whole old one: a file is written as `crate::files::write_whole` writes
+//! (beside the old one under a name of its own, synced, renamed over it, the folder synced; the engine's
+//! generated data is written the same way).
 //! An item is replaced by one `setItem`, which the browser applies whole or refuses (the storage is full,
 //! or turned off for the page), and a refusal is an error like a failed write.
 //!
@@ -71,43 +71,17 @@ pub fn exclusive<T>(path: &Path, write: impl FnOnce() -> T) -> io::Result<T> {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod imp {
-    use std::io::{self, Write};
+    use std::io;
     use std::path::Path;
-    use std::sync::atomic::{AtomicU64, Ordering};
 
-    /// Numbers this process's temporary files: with the process id, a name no other write uses.
-    static WRITES: AtomicU64 = AtomicU64::new(0);
+    use crate::files::write_whole;
 
     pub fn read(path: &Path) -> io::Result<String> {
         std::fs::read_to_string(path)
     }
 
     pub fn write(path: &Path, text: &str) -> io::Result<()> {
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-        if let Some(dir) = dir {
-            std::fs::create_dir_all(dir)?;
-        }
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let number = WRITES.fetch_add(1, Ordering::Relaxed);
-        let tmp = path.with_file_name(format!("{name}.{}-{number}.tmp", std::process::id()));
-        let written = (|| {
-            let mut file = std::fs::File::create(&tmp)?;
-            file.write_all(text.as_bytes())?;
-            file.sync_all()?;
-            drop(file);
-            std::fs::rename(&tmp, path)
-        })();
-        if let Err(e) = written {
-            let _ = std::fs::remove_file(&tmp);
-            return Err(e);
-        }
-        // The rename is in the folder's own data: synced, the new name survives a power cut. The file is
-        // in place already, so a system that cannot sync a folder (some refuse it) loses nothing here.
-        #[cfg(unix)]
-        if let Some(dir) = dir {
-            let _ = std::fs::File::open(dir).and_then(|d| d.sync_all());
-        }
-        Ok(())
+        write_whole(path, text)
     }
 
     pub fn exists(path: &Path) -> bool {
