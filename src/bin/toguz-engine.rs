@@ -1,10 +1,13 @@
 //! `toguz-engine`: the text protocol on standard input/output, and the tools around it.
 
 use std::io;
+use std::path::Path;
 use std::process::ExitCode;
 
 use toguz::ai::Player;
 use toguz::engine::tools;
+use toguz::files::write_whole;
+use toguz::openings::Openings;
 use toguz::puzzle::EXPLAIN_DEPTH;
 use toguz::rules::Side;
 use toguz::rules::notation::{Ending, move_number, replay_all};
@@ -29,7 +32,10 @@ const USAGE: &str = "usage:
                                         re-prove the puzzles (at their own depth, or D)
   toguz-engine puzzles --confirm DIR --depth D [--threads T]
                                         keep only the puzzles that re-prove at D, rate the rest
-                                        again in the same order, rewrite DIR";
+                                        again in the same order, rewrite DIR
+  toguz-engine openings FILE --out PATH
+                                        write the masters' openings of the games as the app reads
+                                        them: the moves at least 2 games played, one step more";
 
 fn read(path: &str) -> Result<String, ExitCode> {
     match std::fs::read(path) {
@@ -285,6 +291,23 @@ fn write_puzzles(dir: &std::path::Path, found: &[toguz::puzzle::Puzzle]) -> Resu
     Ok(())
 }
 
+/// Writes the theory of the games in `path` (see `toguz::openings`) to `--out`, whole or not at all, once
+/// it reads back as the app reads it.
+fn openings(path: &str, opts: &[&str]) -> Result<(), String> {
+    let out = opts
+        .iter()
+        .position(|a| *a == "--out")
+        .and_then(|i| opts.get(i + 1))
+        .ok_or("openings: --out PATH is needed")?;
+    let text = read(path).map_err(|_| format!("cannot read {path}"))?;
+    let theory = Openings::from_games(&text).theory();
+    let file = theory.to_text()?;
+    Openings::parse(&file).map_err(|e| format!("the openings written do not read back: {e}"))?;
+    write_whole(Path::new(out), &file).map_err(|e| format!("cannot write {out}: {e}"))?;
+    eprintln!("wrote {out}: {} games, {} moves, {} bytes", theory.games(), theory.move_count(), file.len());
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -308,6 +331,7 @@ fn main() -> ExitCode {
         ["match", a, b, opts @ ..] => run_match(a, b, opts),
         ["tune", rest @ ..] if !rest.is_empty() => tune(rest),
         ["puzzles", rest @ ..] if !rest.is_empty() => puzzles(rest),
+        ["openings", path, opts @ ..] => openings(path, opts),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
