@@ -43,6 +43,9 @@ pub const REVIEW_DAYS: [i64; 3] = [1, 3, 7];
 /// any deeper confirmation), and a fresh search scores the root moves exactly as that proof did, so a
 /// wrong move costs at least [`MARGIN_STONES`]; deeper would keep a phone thinking for seconds.
 pub const EXPLAIN_DEPTH: u8 = 12;
+/// How far beyond the nearest untried puzzle's gap to the player's rating another untried puzzle may be
+/// and still be chosen for its theme (see [`Progress::next`]).
+pub const THEME_WINDOW: f64 = 150.0;
 /// Hash table of each search here, in MiB.
 const TABLE_MIB: usize = 4;
 
@@ -534,11 +537,23 @@ pub struct Progress {
     pub stars: BTreeMap<String, u8>,
     /// Missed puzzles and when each comes back, by id.
     pub due: BTreeMap<String, Due>,
+    /// The theme the player chose to train, none for every theme. (A save from before it reads as none:
+    /// the struct's `serde(default)` fills every field a save lacks.)
+    pub theme: Option<Theme>,
+    /// The day (days since 1970-01-01) the daily puzzle was last solved.
+    pub daily_done: Option<i64>,
 }
 
 impl Default for Progress {
     fn default() -> Self {
-        Progress { rating: START_RATING, played: 0, stars: BTreeMap::new(), due: BTreeMap::new() }
+        Progress {
+            rating: START_RATING,
+            played: 0,
+            stars: BTreeMap::new(),
+            due: BTreeMap::new(),
+            theme: None,
+            daily_done: None,
+        }
     }
 }
 
@@ -546,8 +561,7 @@ impl Progress {
     /// Records a finished puzzle on `day` (days since 1970-01-01): the rating, the stars, the reviews.
     pub fn finish(&mut self, puzzle: &Puzzle, solve: Solve, day: i64) {
         let k = if self.played < PROVISIONAL { 40.0 } else { 20.0 };
-        // A damaged save may hold anything: a rating that is not a number starts again.
-        let rating = if self.rating.is_finite() { self.rating } else { START_RATING };
+        let rating = self.sound_rating();
         let expected = 1.0 / (1.0 + 10f64.powf((f64::from(puzzle.rating) - rating) / 400.0));
         self.rating = (rating + k * (solve.score() - expected)).max(100.0);
         self.played = self.played.saturating_add(1);
@@ -580,8 +594,18 @@ impl Progress {
         due.into_iter().map(|(id, _)| id.as_str()).collect()
     }
 
-    /// The next puzzle on `day`: a missed one that is due, else the untried puzzle (of `theme`, if
-    /// given) whose rating is nearest the player's; once all are tried, the nearest without 3 stars.
+    /// The rating, or the start's when a damaged save holds one that is not a number.
+    fn sound_rating(&self) -> f64 {
+        if self.rating.is_finite() { self.rating } else { START_RATING }
+    }
+
+    /// The next puzzle on `day`: a missed one that is due, else an untried one (of `theme`, if given)
+    /// near the player's rating; once all are tried, the nearest without 3 stars.
+    ///
+    /// Among the untried puzzles within [`THEME_WINDOW`] of the nearest one's gap to the rating, the
+    /// theme the player has tried least comes first (ties in [`Theme::ALL`]'s order), then the nearest
+    /// of it: nearly half the set is `defence`, and the nearest alone would make a player meet mostly
+    /// that.
     pub fn next<'a>(&self, puzzles: &'a [Puzzle], theme: Option<Theme>, day: i64) -> Option<&'a Puzzle> {
         let of_theme = |p: &&Puzzle| theme.is_none_or(|t| p.theme == t);
         for id in self.due_on(day) {
@@ -589,15 +613,35 @@ impl Progress {
                 return Some(p);
             }
         }
-        let nearest = |wanted: &dyn Fn(&Puzzle) -> bool| {
-            puzzles.iter().filter(of_theme).filter(|p| wanted(p)).min_by(|a, b| {
-                let gap = |p: &Puzzle| (f64::from(p.rating) - self.rating).abs();
-                gap(a).total_cmp(&gap(b)).then_with(|| a.id.cmp(&b.id))
-            })
-        };
-        nearest(&|p| !self.stars.contains_key(&p.id))
-            .or_else(|| nearest(&|p| self.stars.get(&p.id).is_some_and(|&s| s < 3)))
+        let rating = self.sound_rating();
+        let untried: Vec<&Puzzle> =
+            puzzles.iter().filter(of_theme).filter(|p| !self.stars.contains_key(&p.id)).collect();
+        if let Some(closest) = untried.iter().map(|p| gap(p, rating)).min_by(f64::total_cmp) {
+            let near: Vec<&Puzzle> =
+                untried.into_iter().filter(|p| gap(p, rating) <= closest + THEME_WINDOW).collect();
+            let tried =
+                |t: Theme| puzzles.iter().filter(|p| p.theme == t && self.stars.contains_key(&p.id)).count();
+            // `min_by_key` keeps the first of equals: ties go in `Theme::ALL`'s order.
+            let least = Theme::ALL
+                .into_iter()
+                .filter(|&t| near.iter().any(|p| p.theme == t))
+                .min_by_key(|&t| tried(t));
+            return nearest(near.into_iter().filter(|p| Some(p.theme) == least), rating);
+        }
+        let short_of_three = |p: &&Puzzle| self.stars.get(&p.id).is_some_and(|&s| s < 3);
+        nearest(puzzles.iter().filter(of_theme).filter(short_of_three), rating)
     }
+}
+
+/// How far a puzzle's rating is from the player's.
+fn gap(puzzle: &Puzzle, rating: f64) -> f64 {
+    (f64::from(puzzle.rating) - rating).abs()
+}
+
+/// The puzzle whose rating is nearest `rating`, the first id of equals (so the choice never depends on
+/// the order the puzzles were read in).
+fn nearest<'a>(candidates: impl Iterator<Item = &'a Puzzle>, rating: f64) -> Option<&'a Puzzle> {
+    candidates.min_by(|a, b| gap(a, rating).total_cmp(&gap(b, rating)).then_with(|| a.id.cmp(&b.id)))
 }
 
 /// The puzzle of the day `day` (days since 1970-01-01): the same for everyone, from a fixed hash of the

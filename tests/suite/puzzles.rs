@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use toguz::engine::puzzles::{Options, confirm, generate, sample};
 use toguz::puzzle::{
-    self, Attempt, MARGIN_STONES, Progress, Puzzle, REVIEW_DAYS, START_RATING, Solve, Source, Tap, Theme,
-    check, daily, parse_all, parse_file, reprove,
+    self, Attempt, MARGIN_STONES, Progress, Puzzle, REVIEW_DAYS, START_RATING, Solve, Source, THEME_WINDOW,
+    Tap, Theme, check, daily, parse_all, parse_file, reprove,
 };
 use toguz::rules::notation::{move_number, replay_all};
 use toguz::rules::{Hole, Position, Side, TOTAL_STONES};
@@ -220,7 +220,8 @@ fn the_next_puzzle_is_a_due_one_first_then_the_untried_one_nearest_the_rating_of
     assert_eq!(progress.next(&puzzles, Some(Theme::Tuzdik), 0).map(|p| p.id.as_str()), Some("d"));
     progress.finish(&puzzles[0], Solve::Missed, 0);
     progress.rating = 1380.0;
-    assert_eq!(progress.next(&puzzles, None, 0).map(|p| p.id.as_str()), Some("c"), "not due yet");
+    // Not due yet; a capture tried, so the tuzdik near enough comes before the nearer capture.
+    assert_eq!(progress.next(&puzzles, None, 0).map(|p| p.id.as_str()), Some("d"), "not due yet");
     assert_eq!(progress.next(&puzzles, None, 1).map(|p| p.id.as_str()), Some("a"), "due first");
     progress.finish(&puzzles[2], Solve::Clean, 1);
     assert_eq!(progress.next(&puzzles, Some(Theme::Capture), 0).map(|p| p.id.as_str()), Some("b"));
@@ -232,6 +233,92 @@ fn the_next_puzzle_is_a_due_one_first_then_the_untried_one_nearest_the_rating_of
     progress.finish(&puzzles[0], Solve::Clean, 0);
     progress.finish(&puzzles[1], Solve::Clean, 1);
     assert_eq!(progress.next(&puzzles, None, 0), None, "every puzzle has 3 stars");
+}
+
+/// Twelve puzzles in a row with no theme chosen, solved and missed by turns on one day, for a fresh player
+/// and for seasoned players (past the provisional puzzles) of 1200 and 1900: each with the player's
+/// rating when it was picked.
+fn twelve_in_a_row() -> Vec<Vec<(Puzzle, f64)>> {
+    let puzzles = shipped();
+    let seasoned = |rating: f64| Progress { rating, played: 30, ..Progress::default() };
+    [Progress::default(), seasoned(1200.0), seasoned(1900.0)]
+        .into_iter()
+        .map(|mut progress| {
+            let mut picked = Vec::new();
+            for i in 0..12 {
+                let p = progress.next(&puzzles, None, 100).expect("untried puzzles are left").clone();
+                let rating = progress.rating;
+                progress.finish(&p, if i % 2 == 0 { Solve::Clean } else { Solve::Missed }, 100);
+                picked.push((p, rating));
+            }
+            picked
+        })
+        .collect()
+}
+
+#[test]
+fn with_no_theme_chosen_twelve_puzzles_in_a_row_meet_at_least_four_themes_and_none_mostly() {
+    // Nearly half the set is defence: the nearest puzzle alone gave a player of 1900 seven in twelve.
+    for picked in twelve_in_a_row() {
+        let themes: Vec<Theme> = picked.iter().map(|(p, _)| p.theme).collect();
+        let distinct: std::collections::BTreeSet<&Theme> = themes.iter().collect();
+        assert!(distinct.len() >= 4, "only {distinct:?} for a player of {:.0}", picked[0].1);
+        for theme in distinct {
+            let times = themes.iter().filter(|&t| t == theme).count();
+            assert!(times <= 3, "{theme:?} {times} times in {themes:?} for a player of {:.0}", picked[0].1);
+        }
+    }
+}
+
+#[test]
+fn with_no_theme_chosen_the_puzzles_stay_within_200_of_the_players_rating() {
+    for (p, rating) in twelve_in_a_row().into_iter().flatten() {
+        let gap = (f64::from(p.rating) - rating).abs();
+        assert!(gap <= 200.0, "{} rated {} for a player of {rating:.0}", p.id, p.rating);
+    }
+}
+
+#[test]
+fn near_the_rating_the_theme_tried_least_comes_first_and_a_far_one_waits() {
+    let mut puzzles = vec![rated("tried", 1000), rated("a", 1000), rated("b", 1010), rated("c", 1010)];
+    puzzles.push(rated("far", 1000 + 151 + THEME_WINDOW as u32));
+    puzzles[2].theme = Theme::Defence;
+    puzzles[3].theme = Theme::Endgame;
+    puzzles[4].theme = Theme::Tuzdik;
+    let mut progress = Progress { rating: 1000.0, ..Progress::default() };
+    // Nothing tried: the themes tie, and the first of `Theme::ALL` near the rating (Capture) comes first.
+    assert_eq!(progress.next(&puzzles, None, 0).map(|p| p.id.as_str()), Some("a"));
+    progress.finish(&puzzles[0], Solve::Clean, 0);
+    progress.rating = 1000.0;
+    // One capture tried: defence, never tried, though a capture is nearer; the tuzdik is too far.
+    assert_eq!(progress.next(&puzzles, None, 0).map(|p| p.id.as_str()), Some("b"));
+    // A chosen theme still restricts: the nearest capture.
+    assert_eq!(progress.next(&puzzles, Some(Theme::Capture), 0).map(|p| p.id.as_str()), Some("a"));
+    // The choice is the same whatever order the puzzles were read in.
+    let mut reversed = puzzles.clone();
+    reversed.reverse();
+    assert_eq!(progress.next(&reversed, None, 0).map(|p| p.id.as_str()), Some("b"));
+}
+
+#[test]
+fn a_due_review_comes_before_the_theme_tried_least() {
+    let puzzles = shipped();
+    let mut progress = Progress::default();
+    let missed = progress.next(&puzzles, None, 100).expect("a puzzle").clone();
+    progress.finish(&missed, Solve::Missed, 100);
+    for _ in 0..3 {
+        let p = progress.next(&puzzles, None, 100).expect("a puzzle").clone();
+        assert_ne!(p.id, missed.id, "not due the day it was missed");
+        progress.finish(&p, Solve::Clean, 100);
+    }
+    assert_eq!(
+        progress.next(&puzzles, None, 101).map(|p| &p.id),
+        Some(&missed.id),
+        "due the next day, first"
+    );
+    let other = Theme::ALL.into_iter().find(|&t| t != missed.theme).expect("another theme");
+    let chosen = progress.next(&puzzles, Some(other), 101).expect("a puzzle of the theme");
+    assert_eq!(chosen.theme, other, "a chosen theme still restricts, reviews included");
 }
 
 #[test]
@@ -265,6 +352,17 @@ fn progress_reads_back_as_saved_and_an_old_empty_record_reads_as_a_beginner() {
     let text = ron::to_string(&progress).expect("writes");
     assert_eq!(ron::from_str::<Progress>(&text).expect("reads"), progress);
     assert_eq!(ron::from_str::<Progress>("()").expect("reads"), Progress::default());
+    let chosen = Progress { theme: Some(Theme::Tuzdik), daily_done: Some(20_424), ..progress };
+    let text = ron::to_string(&chosen).expect("writes");
+    assert_eq!(ron::from_str::<Progress>(&text).expect("reads"), chosen);
+}
+
+#[test]
+fn a_save_from_before_the_chosen_theme_and_the_daily_puzzle_still_reads() {
+    let old = r#"(rating:1234.5,played:3,stars:{"g1-7w":2},due:{"g1-7w":(day:5,stage:1)})"#;
+    let progress = ron::from_str::<Progress>(old).expect("an old save reads");
+    assert_eq!((progress.rating, progress.played, progress.stars.get("g1-7w")), (1234.5, 3, Some(&2)));
+    assert_eq!((progress.theme, progress.daily_done), (None, None));
 }
 
 #[test]
