@@ -23,6 +23,8 @@ mod locale;
 mod look;
 #[cfg(feature = "app")]
 mod motion;
+#[cfg(feature = "app")]
+mod opening_walk;
 mod openings;
 mod perft;
 mod properties;

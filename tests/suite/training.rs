@@ -2,7 +2,8 @@
 //! the shipped set, the player at the bottom; the right moves play with the computer's replies and solve
 //! it (the rating goes up and is saved); a wrong move plays out, says what it costs and starts the puzzle
 //! again (the rating goes down, the puzzle comes back tomorrow); a hint lights the hole and costs a star;
-//! a damaged puzzle file keeps the training closed with the reason on screen.
+//! a damaged puzzle file keeps the training closed with the reason on screen; the menu poses the puzzle
+//! of the day and puzzles of a chosen theme; every shipped puzzle can be solved by taps on the board.
 
 use std::path::Path;
 
@@ -10,16 +11,17 @@ use bevy::prelude::*;
 use toguz::app::board::layout::BoardLayout;
 use toguz::app::board::moments::Glow;
 use toguz::app::board::sowing::Timeline;
-use toguz::app::screens::training::screen::{Phase, TrainingRun, today};
+use toguz::app::screens::training::calendar::today;
+use toguz::app::screens::training::screen::{Phase, TrainingRun};
 use toguz::app::state::screen::Screen;
 use toguz::app::state::session::Session;
 use toguz::app::state::settings::Settings;
-use toguz::puzzle::START_RATING;
+use toguz::puzzle::{START_RATING, Theme};
 use toguz::rules::{Hole, Position};
 
 use super::flows::{
-    PHONE, PHONE_SIDEWAYS, TABLET, assert_nothing_clipped, flushed_save, frames, press, save_dir, screen,
-    start_app, start_app_with_assets, start_hot_seat,
+    PHONE, PHONE_SIDEWAYS, TABLET, assert_nothing_clipped, flushed_save, frames, has_button, press, save_dir,
+    screen, start_app, start_app_with_assets, start_hot_seat,
 };
 use super::motion::touch_hole;
 use super::tutorial::copy_dir;
@@ -200,4 +202,93 @@ fn a_damaged_puzzle_file_keeps_the_training_closed_and_says_why() {
     press(&mut app, "Close the training");
     assert_eq!(screen(&app), Screen::Title, "and the player goes back");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The shipped puzzles, read as the app reads them.
+fn shipped() -> Vec<toguz::puzzle::Puzzle> {
+    toguz::puzzle::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(toguz::puzzle::DIR))
+        .unwrap()
+}
+
+#[test]
+fn the_puzzle_of_the_day_is_the_days_own_and_is_marked_solved() {
+    let dir = save_dir("training-daily");
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    press(&mut app, "Menu");
+    assert!(has_button(&mut app, "Puzzle of the day"), "the menu offers the puzzle of the day");
+    press(&mut app, "Puzzle of the day");
+    settle(&mut app);
+    let all = shipped();
+    let day = toguz::puzzle::daily(&all, today()).unwrap();
+    assert!(run(&app).daily, "the puzzle posed is the day's");
+    assert_eq!(run(&app).puzzle.as_ref().unwrap().id, day.id, "the same for everyone on this date");
+    solve(&mut app);
+    assert_eq!(run(&app).phase, Phase::Solved);
+    assert_eq!(app.world().resource::<Settings>().training.daily_done, Some(today()));
+    press(&mut app, "Next puzzle");
+    settle(&mut app);
+    assert!(!run(&app).daily, "after it, the puzzles picked for the player go on");
+    press(&mut app, "Menu");
+    assert!(has_button(&mut app, "Puzzle of the day: solved"), "the menu says it is solved today");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_theme_chosen_in_the_menu_poses_its_puzzles_and_is_kept_with_the_settings() {
+    let dir = save_dir("training-theme");
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    for (label, theme) in [("Tuzdik", Theme::Tuzdik), ("Endgames", Theme::Endgame)] {
+        press(&mut app, "Menu");
+        press(&mut app, label);
+        settle(&mut app);
+        assert_eq!(run(&app).phase, Phase::Solving);
+        assert_eq!(run(&app).puzzle.as_ref().unwrap().theme, theme, "{label}: a puzzle of the theme");
+        press(&mut app, "Next puzzle");
+        settle(&mut app);
+        assert_eq!(run(&app).puzzle.as_ref().unwrap().theme, theme, "{label}: and the next one too");
+    }
+    let saved = flushed_save(&mut app, &dir).settings.training;
+    assert_eq!(saved.theme, Some(Theme::Endgame), "the theme is kept with the settings");
+    press(&mut app, "Menu");
+    press(&mut app, "All, mixed");
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Settings>().training.theme, None, "back to all themes");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_puzzle_can_be_solved_by_taps_on_phones_and_tablets() {
+    // The player sits at the bottom as the side to play: each right move's hole is on screen, finger
+    // sized, and a tap at its centre is taken for that hole, which the puzzle judges right.
+    let all = shipped();
+    assert!(all.len() >= 500, "the set ships at least 500 puzzles: {}", all.len());
+    for size in [PHONE, PHONE_SIDEWAYS, TABLET, Vec2::new(360.0, 640.0)] {
+        for puzzle in &all {
+            let mut attempt = toguz::puzzle::Attempt::new(puzzle).unwrap();
+            let mut position = puzzle.start().unwrap();
+            let player = position.side_to_move();
+            let room = toguz::app::board::layout::lesson_room(size);
+            let layout = BoardLayout::with_room(size, player, room, [0.0; 4]);
+            for (i, &n) in puzzle.solution.iter().enumerate() {
+                let hole = Hole::new(n).unwrap();
+                if i % 2 == 0 {
+                    let rect = layout.hole(player, hole);
+                    assert!(rect.size().min_element() >= 24.0, "{size} {}: hole {n} is {rect:?}", puzzle.id);
+                    let window = Rect::from_center_size(Vec2::ZERO, size);
+                    assert!(window.contains(rect.center()), "{size} {}: hole {n} on screen", puzzle.id);
+                    assert_eq!(layout.hole_at(rect.center()), Some((player, hole)), "{size} {}", puzzle.id);
+                    assert!(
+                        matches!(attempt.judge(hole), toguz::puzzle::Judged::Right { .. }),
+                        "{} move {}: the tap on hole {n} is right",
+                        puzzle.id,
+                        i + 1
+                    );
+                }
+                position.play(hole).unwrap();
+            }
+            assert!(attempt.solved(), "{}: solved by its taps", puzzle.id);
+        }
+    }
 }

@@ -1,5 +1,6 @@
 //! `toguz --screenshot FILE [--moves …] [--after-ms N] [--mode …] [--hint H] [--size WxH] [--sheet …]`:
-//! sets up a game (or the title, with a sheet open over it), renders it (after the last move's animation
+//! sets up a game (or the title, with a sheet open over it; the puzzles, with `--menu` their menu; the
+//! masters' openings down the line of `--moves`), renders it (after the last move's animation
 //! has run for N ms, if asked), saves a PNG and quits. This is how the game is looked at headless, under
 //! `xvfb-run`.
 
@@ -15,10 +16,12 @@ use crate::app::board::input::light_landing;
 use crate::app::computer::ai_task::AiPaused;
 use crate::app::i18n::locale::Locale;
 use crate::app::screens::game::menu::MenuOpen;
+use crate::app::screens::openings::screen::{OpeningsWalk, walk_to};
 use crate::app::screens::review::analysis::Analysis;
 use crate::app::screens::review::analysis::ComputerView;
 use crate::app::screens::review::shown::ReviewAt;
 use crate::app::screens::title::sheets::TitleSheet;
+use crate::app::screens::training::choose::ChooserOpen;
 use crate::app::screens::training::screen::{Phase, TrainingRun};
 use crate::app::state::launch::Launch;
 use crate::app::state::messages::Toast;
@@ -79,7 +82,10 @@ fn set_up(
     if launch.training {
         next.set(Screen::Training);
     }
-    if launch.title || launch.lessons || launch.training || launch.tutorial.is_some() {
+    if launch.openings {
+        next.set(Screen::Openings);
+    }
+    if launch.title || launch.lessons || launch.training || launch.openings || launch.tutorial.is_some() {
         // The tutorial opens the lesson itself once the course is read.
         return;
     }
@@ -105,7 +111,7 @@ fn set_up(
 fn drive(
     time: Res<Time>,
     launch: Res<Launch>,
-    session: Res<Session>,
+    mut session: ResMut<Session>,
     locale: Res<Locale>,
     mut shot: ResMut<Shot>,
     mut hint: ResMut<LandingHint>,
@@ -116,14 +122,20 @@ fn drive(
     (screen, mut review): (Res<State<Screen>>, MessageWriter<ReviewAt>),
     (analysis, view): (Res<Analysis>, Res<ComputerView>),
     (veils, training): (Query<(), With<Fade>>, Res<TrainingRun>),
+    (mut walk, mut reset, mut chooser): (
+        ResMut<OpeningsWalk>,
+        MessageWriter<BoardReset>,
+        ResMut<ChooserOpen>,
+    ),
 ) {
     let Some(path) = launch.screenshot.clone() else { return };
     shot.frames += 1;
     // A lesson or the lesson list waits for the course to be read and the screen to open.
-    let waiting_for = match (&launch.tutorial, launch.lessons, launch.training) {
-        (Some(_), _, _) => Some(Screen::Lesson),
-        (None, true, _) => Some(Screen::Lessons),
-        (None, false, true) => Some(Screen::Training),
+    let waiting_for = match (&launch.tutorial, launch.lessons, launch.training, launch.openings) {
+        (Some(_), _, _, _) => Some(Screen::Lesson),
+        (None, true, _, _) => Some(Screen::Lessons),
+        (None, false, true, _) => Some(Screen::Training),
+        (None, false, false, true) => Some(Screen::Openings),
         _ => None,
     };
     if let Some(wanted) = waiting_for {
@@ -136,6 +148,15 @@ fn drive(
         }
     }
     // Let the board spawn and lay out first.
+    if shot.frames == 4 && launch.training && launch.menu {
+        // The training's menu: what to train on.
+        chooser.0 = true;
+    }
+    if shot.frames == 4 && launch.openings {
+        let line: Vec<Hole> = launch.moves.iter().filter_map(|&m| Hole::new(m)).collect();
+        walk_to(&line, &mut walk, &mut session);
+        reset.write(BoardReset);
+    }
     if shot.frames == 4 {
         if let (Some(_), Some(&last)) = (launch.after_ms, launch.moves.last()) {
             let hole = Hole::new(last).expect("checked by the parser");
@@ -155,6 +176,11 @@ fn drive(
     // The training shows a puzzle once the puzzles are read.
     if *screen.get() == Screen::Training && training.phase == Phase::Loading {
         shot.frames = 0;
+        return;
+    }
+    // The openings show the engine's view once searched.
+    if *screen.get() == Screen::Openings && walk.engine_view().is_none() {
+        shot.frames = shot.frames.min(5);
         return;
     }
     // A review shows the computer's view once it has gone through the game.

@@ -1,7 +1,7 @@
 //! The system Back (Android's gesture or button; Escape on a desktop): it closes the panel on top (the
 //! language list or the games played before the title's sheet they were opened from), else goes back one
 //! screen: from a lesson to the list, from the list to where it was opened, from a game to the title (the
-//! game is saved), and from the title out of the app.
+//! game is saved), from the openings to the puzzles, and from the title out of the app.
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -14,6 +14,7 @@ use crate::app::screens::game::menu::MenuOpen;
 use crate::app::screens::lessons::list::LessonsFrom;
 use crate::app::screens::review::shown::Review;
 use crate::app::screens::title::sheets::TitleSheet;
+use crate::app::screens::training::choose::ChooserOpen;
 use crate::app::state::panels::MoveListOpen;
 use crate::app::state::screen::{Frame, Screen};
 
@@ -43,6 +44,7 @@ fn go_back(
     mut menu: ResMut<MenuOpen>,
     mut sheet: ResMut<TitleSheet>,
     review: Option<Res<Review>>,
+    mut chooser: ResMut<ChooserOpen>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if !keys.read().fold(false, |back, key| back | is_back(key)) {
@@ -61,11 +63,14 @@ fn go_back(
         *sheet = TitleSheet::None;
     } else if menu.0 {
         menu.0 = false;
+    } else if chooser.0 {
+        chooser.0 = false;
     } else {
         match screen.get() {
             Screen::Lesson => next.set(Screen::Lessons),
             Screen::Lessons => next.set(from.0),
             Screen::Game | Screen::Training => next.set(Screen::Title),
+            Screen::Openings => next.set(Screen::Training),
             Screen::Review => next.set(review.map_or(Screen::Game, |r| r.back_to)),
             // A web page is left with the browser's own Back: ending the loop there would freeze it.
             Screen::Title if cfg!(target_arch = "wasm32") => {}

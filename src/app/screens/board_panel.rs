@@ -1,16 +1,18 @@
-//! Where a lesson and a puzzle put their words around the board: a header in the top bar (a close mark,
+//! Where a lesson, a puzzle and the openings put their words around the board: a header in the top bar (a close mark,
 //! a title, one button) and a panel under the board upright, beside it on its side, in the room
-//! `board::layout::lesson_room` keeps for it. A leaf: the lessons and the training lay out their own
-//! words inside these two boxes.
+//! `board::layout::lesson_room` keeps for it. A leaf: the lessons, the training and the openings lay out
+//! their own words inside these two boxes (`spawn_header_and_panel`).
 //!
 //! Invariant: both boxes follow the safe area (a notch, a home bar) and the layout's bars, so nothing in
 //! them sits under the system's own.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::app::board::layout::{self, BoardLayout};
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::state::screen::Screen;
+use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
 use crate::app::ui::widgets::{Tap, button, text};
 
@@ -106,4 +108,62 @@ pub(crate) fn header_title(
         TextLayout::justify(Justify::Center),
         Node { flex_shrink: 1.0, ..default() },
     ));
+}
+
+/// What a screen's header and panel are laid out from: the window, its insets, the UI's scale and the
+/// board's layout.
+#[derive(SystemParam)]
+pub(crate) struct PanelRoom<'w> {
+    view: Res<'w, ViewSize>,
+    safe: Res<'w, SafeArea>,
+    ui_scale: Option<Res<'w, UiScale>>,
+    layout: Option<Res<'w, BoardLayout>>,
+}
+
+impl PanelRoom<'_> {
+    /// Whether the header and panel must be built again: none is built yet, or the window, its insets
+    /// or the board changed (a phone turned, a notch, a new board). `false` until the board is laid out.
+    pub(crate) fn needs_building(&self, built: bool) -> bool {
+        let Some(layout) = &self.layout else { return false };
+        !built || self.view.is_changed() || self.safe.is_changed() || layout.is_changed()
+    }
+
+    /// The window's size in logical pixels.
+    pub(crate) fn window(&self) -> Vec2 {
+        self.view.0
+    }
+}
+
+/// A screen's two boxes, each marked `marker` and gone when the screen is left: the header (named
+/// `"{name} header"`, its items from `header`) and the panel (`"{name} panel"`, from `panel`). The
+/// caller despawns the old ones first.
+pub(crate) fn spawn_header_and_panel(
+    commands: &mut Commands,
+    room: &PanelRoom,
+    name: &str,
+    marker: impl Component + Clone,
+    screen: Screen,
+    header: impl FnOnce(&mut ChildSpawnerCommands),
+    panel: impl FnOnce(&mut ChildSpawnerCommands),
+) {
+    let Some(layout) = room.layout.as_deref() else { return };
+    let scale = room.ui_scale.as_ref().map_or(1.0, |s| s.0);
+    let size = room.view.0;
+    commands
+        .spawn((
+            Name::new(format!("{name} header")),
+            marker.clone(),
+            header_node(size, layout, &room.safe, scale),
+            DespawnOnExit(screen),
+        ))
+        .with_children(header);
+    commands
+        .spawn((
+            Name::new(format!("{name} panel")),
+            marker,
+            panel_node(size, layout, &room.safe, scale),
+            BackgroundColor(theme::PANEL),
+            DespawnOnExit(screen),
+        ))
+        .with_children(panel);
 }

@@ -1,10 +1,11 @@
-//! The screens, each a folder or a file: the title, the game, the lessons, review, training; the system Back that
+//! The screens, each a folder or a file: the title, the game, the lessons, review, training, the openings; the system Back that
 //! walks between them, the card for a window too small to play in, and the app's rest when nothing moves.
 
 pub mod back;
 pub mod board_panel;
 pub mod game;
 pub mod lessons;
+pub mod openings;
 pub mod rest;
 pub mod review;
 pub mod small_window;
@@ -21,6 +22,7 @@ pub(crate) fn plugin(app: &mut App) {
         back::plugin,
         review::plugin,
         training::plugin,
+        openings::plugin,
         small_window::plugin,
         rest::plugin,
     ));

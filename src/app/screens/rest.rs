@@ -2,7 +2,7 @@
 //! something changes. The window runs in Bevy's reactive mode (`app::run`): it wakes for input and window
 //! events, and at least once a second. This plugin asks for the next frame (`RequestRedraw`) while
 //! anything moves or counts down: stones in flight, a flourish (a screen's fade, a tuzdik's or a result's
-//! moment), the computer's search or a hint's, a message on screen, a landing hint lingering, a finger or button held, the lessons being read; and for
+//! moment), the computer's search, a hint's, review's, a puzzle's wrong move's or the openings' engine's, a message on screen, a landing hint lingering, a finger or button held, the lessons being read; and for
 //! [`GRACE`] after the last of these or the last input, so that what follows a tap a frame later
 //! (a layout that fits itself, a lesson step that plays after its pause) is drawn at once.
 //! Invariant: at rest, after `GRACE`, no frame is asked for; the frame that wakes from rest advances the
@@ -24,6 +24,9 @@ use crate::app::computer::ai_task::Thinking;
 use crate::app::computer::hint::HintState;
 use crate::app::screens::game::messages::ToastState;
 use crate::app::screens::lessons::course::CourseHandle;
+use crate::app::screens::openings::screen::OpeningsWalk;
+use crate::app::screens::review::analysis::Analysis;
+use crate::app::screens::training::screen::TrainingRun;
 use crate::app::state::screen::Screen;
 use crate::app::ui::flourish::Flourish;
 use crate::app::ui::toast::FloatingToast;
@@ -95,6 +98,9 @@ struct Moving<'w, 's> {
     screen: Option<Res<'w, State<Screen>>>,
     course: Option<Res<'w, CourseHandle>>,
     assets: Option<Res<'w, AssetServer>>,
+    analysis: Option<Res<'w, Analysis>>,
+    puzzle: Option<Res<'w, TrainingRun>>,
+    openings: Option<Res<'w, OpeningsWalk>>,
 }
 
 impl Moving<'_, '_> {
@@ -111,6 +117,9 @@ impl Moving<'_, '_> {
             || !self.flourishes.is_empty()
             || self.thinking.as_ref().is_some_and(|t| t.is_thinking())
             || self.hint.as_ref().is_some_and(|h| h.searching())
+            || self.analysis.as_ref().is_some_and(|a| a.searching())
+            || self.puzzle.as_ref().is_some_and(|p| p.searching())
+            || self.openings.as_ref().is_some_and(|o| o.searching())
             || self.message.as_ref().is_some_and(|m| m.remaining > 0.0)
             || self.floating.as_ref().is_some_and(|f| f.shown().is_some())
             || self.linger.as_ref().is_some_and(|l| l.left > 0.0)

@@ -32,6 +32,8 @@ pub struct Launch {
     pub lessons: bool,
     /// Open the puzzles' training.
     pub training: bool,
+    /// Open the masters' openings (down the line of `moves`).
+    pub openings: bool,
     /// Open this lesson at this step (counted from 1).
     pub tutorial: Option<(String, usize)>,
     /// Speak this language (instead of the saved or the system's one).
@@ -62,6 +64,7 @@ impl Default for Launch {
             title: false,
             lessons: false,
             training: false,
+            openings: false,
             tutorial: None,
             lang: None,
             menu: false,
@@ -76,7 +79,7 @@ impl Default for Launch {
 
 pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \"7 6 1 ...\"] [--after-ms N]
              [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title] [--menu] [--move-list] [--review N]
-             [--lessons] [--tutorial LESSON:STEP] [--training] [--sheet play|two-players|settings]]
+             [--lessons] [--tutorial LESSON:STEP] [--training] [--openings] [--sheet play|two-players|settings]]
              [--lang en|ky|kk|ru|fr|es|ca|vi] [--stones korgool|ivory] [--counts on|off]";
 
 fn parse_size(s: &str) -> Result<Vec2, String> {
@@ -146,6 +149,7 @@ impl Launch {
                 }
                 "--lessons" => launch.lessons = true,
                 "--training" => launch.training = true,
+                "--openings" => launch.openings = true,
                 "--tutorial" => {
                     let text = value("--tutorial")?;
                     let bad = || format!("--tutorial '{text}': expected LESSON:STEP, e.g. captures:2");

@@ -2,6 +2,7 @@
 //! settings, the messages between features, the window's size and the launch options. Leaf files only:
 //! nothing here uses a feature above it.
 
+pub mod content;
 pub mod launch;
 pub mod messages;
 pub mod panels;

@@ -23,6 +23,8 @@ pub enum Screen {
     Review,
     /// Puzzles from the masters' games, on the board.
     Training,
+    /// The masters' openings, walked on the board (from the training).
+    Openings,
 }
 
 /// The order of a frame's work, so that a move shows in the frame the rules accept it: taps and the
@@ -36,7 +38,7 @@ pub enum Frame {
     View,
 }
 
-/// The board is on screen: in a game, a lesson, a review or a puzzle. The board, the stones, their animation and the
+/// The board is on screen: in a game, a lesson, a review, a puzzle or the openings. The board, the stones, their animation and the
 /// touch input live while it lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OnBoard;
@@ -44,6 +46,7 @@ pub struct OnBoard;
 impl bevy::state::state::ComputedStates for OnBoard {
     type SourceStates = Screen;
     fn compute(screen: Screen) -> Option<OnBoard> {
-        matches!(screen, Screen::Game | Screen::Lesson | Screen::Review | Screen::Training).then_some(OnBoard)
+        matches!(screen, Screen::Game | Screen::Lesson | Screen::Review | Screen::Training | Screen::Openings)
+            .then_some(OnBoard)
     }
 }

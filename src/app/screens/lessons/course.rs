@@ -3,8 +3,10 @@
 
 use crate::lesson::{Course, Lesson};
 use bevy::asset::io::Reader;
-use bevy::asset::{AssetLoader, LoadContext, LoadState};
+use bevy::asset::{AssetLoader, LoadContext};
 use bevy::prelude::*;
+
+use crate::app::state::content::read_content;
 use std::collections::HashMap;
 
 /// The course, as the asset server read it.
@@ -68,14 +70,7 @@ pub fn course<'a>(
     files: Option<&'a Assets<CourseFile>>,
     assets: Option<&AssetServer>,
 ) -> Option<Result<&'a Course, String>> {
-    let handle = handle?;
-    if let Some(file) = files.and_then(|f| f.get(&handle.0)) {
-        return Some(file.0.as_ref().map_err(Clone::clone));
-    }
-    match assets.map(|a| a.load_state(&handle.0)) {
-        Some(LoadState::Failed(e)) => Some(Err(e.to_string())),
-        _ => None,
-    }
+    read_content(handle.map(|h| &h.0), files, assets, |file: &CourseFile| &file.0)
 }
 
 /// The lesson after `id` in the course, if there is one that reads.

@@ -2,11 +2,9 @@
 //! answer, and Back, Again and Next under the board (beside it on a screen on its side); the card at the
 //! end. On a small phone a watched step keeps its rule over what the move did.
 
-use crate::app::board::layout::BoardLayout;
 use crate::app::i18n::locale::{Locale, Tr};
-use crate::app::platform::safe_area::SafeArea;
 use crate::app::screens::board_panel::{
-    caption_size, close_mark, header_node, header_title, panel_node, small_size,
+    PanelRoom, caption_size, close_mark, header_title, small_size, spawn_header_and_panel,
 };
 use crate::app::screens::lessons::course::CourseFile;
 use crate::app::screens::lessons::course::CourseHandle;
@@ -23,7 +21,7 @@ use crate::app::ui::widgets::{Tap, backdrop, card, labelled_button, text};
 use crate::lesson::{Kind, Step, Target};
 use bevy::prelude::*;
 
-#[derive(Component)]
+#[derive(Component, Clone)]
 pub(crate) struct LessonUi;
 
 #[derive(Component)]
@@ -47,17 +45,13 @@ pub(crate) const WATCHED_SIZE: f32 = 12.0;
 
 pub(crate) fn rebuild_lesson_ui(
     mut commands: Commands,
-    view: Res<ViewSize>,
-    safe: Res<SafeArea>,
-    ui_scale: Option<Res<UiScale>>,
-    layout: Option<Res<BoardLayout>>,
+    room: PanelRoom,
     roots: Query<Entity, With<LessonUi>>,
     cards: Query<Entity, With<CompleteCard>>,
     run: Option<Res<LessonRun>>,
     course: (Option<Res<CourseHandle>>, Option<Res<Assets<CourseFile>>>),
     mut card_shown: Local<bool>,
 ) {
-    let Some(layout) = layout else { return };
     let complete = run.as_ref().is_some_and(|r| r.complete);
     if complete != *card_shown {
         *card_shown = complete;
@@ -66,37 +60,26 @@ pub(crate) fn rebuild_lesson_ui(
             .is_some_and(|run| next_lesson_id(course.0.as_deref(), course.1.as_deref(), &run.id).is_none());
         rebuild_card(&mut commands, &cards, complete, last);
     }
-    if !roots.is_empty() && !view.is_changed() && !safe.is_changed() && !layout.is_changed() {
+    if !room.needs_building(!roots.is_empty()) {
         return;
     }
     for root in &roots {
         commands.entity(root).despawn();
     }
-    let scale = ui_scale.map_or(1.0, |s| s.0);
-    let size = view.0;
-    let (caption_size, small) = (caption_size(size), small_size(size));
-    // The header, in the top bar.
-    commands
-        .spawn((
-            Name::new("Lesson header"),
-            LessonUi,
-            header_node(size, &layout, &safe, scale),
-            DespawnOnExit(Screen::Lesson),
-        ))
-        .with_children(|head| {
+    let (caption_size, small) = (caption_size(room.window()), small_size(room.window()));
+    // The header, in the top bar; the panel under the board (beside it on its side).
+    spawn_header_and_panel(
+        &mut commands,
+        &room,
+        "Lesson",
+        LessonUi,
+        Screen::Lesson,
+        |head| {
             close_mark(head, "Close the lesson", small, Screen::Lessons);
             header_title(head, "Lesson title", small, LessonText::Title);
             labelled_button(head, "lesson.skip", small, ()).observe(skip_lesson);
-        });
-    commands
-        .spawn((
-            Name::new("Lesson panel"),
-            LessonUi,
-            panel_node(size, &layout, &safe, scale),
-            BackgroundColor(theme::PANEL),
-            DespawnOnExit(Screen::Lesson),
-        ))
-        .with_children(|p| {
+        },
+        |p| {
             p.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() })
                 .with_children(|words| {
                     words.spawn((
@@ -123,7 +106,8 @@ pub(crate) fn rebuild_lesson_ui(
                     );
                     labelled_button(row, "lesson.next", caption_size, NextButton).observe(step_next);
                 });
-        });
+        },
+    );
 }
 
 pub(crate) fn rebuild_card(

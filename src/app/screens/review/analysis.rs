@@ -57,6 +57,11 @@ impl Analysis {
         self.of.is_some() && (self.verdicts.len() >= self.total() || self.stalled)
     }
 
+    /// A position is being searched: the app stays awake to take its verdict and start the next.
+    pub fn searching(&self) -> bool {
+        self.task.is_some()
+    }
+
     fn stop(&mut self) {
         if let Some((_, cancel)) = self.task.take() {
             cancel.store(true, Ordering::Relaxed);

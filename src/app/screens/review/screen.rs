@@ -2,19 +2,22 @@
 //! not think); the board shows the position after any number of its moves. Forward plays the move with
 //! its sowing animation; back, the ends and a tap in the move list jump. A swipe across the board steps
 //! too. "Play from here" starts a new game in the same mode from the position shown; "Back to the game"
-//! (or Back) returns to the game as it was.
+//! (or Back) returns to the game as it was. Under the counter: whether the position shown is still in the
+//! masters' games, or where the game left them; while it is, their moves are lit on the board.
 
 use bevy::prelude::*;
 
 use crate::app::board::input::{BoardBlocked, BoardPointers, LandingHint, Pointer};
 use crate::app::board::layout::BoardLayout;
 use crate::app::board::layout::analysis_room;
-use crate::app::board::sowing::FinishAnimation;
+use crate::app::board::sowing::{FinishAnimation, Timeline};
 use crate::app::board::view::BoardRoom;
 use crate::app::i18n::locale::Locale;
 use crate::app::menus::confirm::PendingPlayFrom;
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::persistence::SavedGame;
+use crate::app::screens::openings::book::{MasterBook, MasterBookHandle, book, load_book};
+use crate::app::screens::openings::marks::light_master_moves;
 use crate::app::screens::review::move_list::open_list;
 use crate::app::screens::review::shown::Review;
 use crate::app::screens::review::shown::ReviewAt;
@@ -25,13 +28,20 @@ use crate::app::state::panels::MoveListOpen;
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::{BoardReset, MovePlayed, Session};
-use crate::app::ui::theme;
+use crate::app::ui::theme::{self, Art};
 use crate::app::ui::widgets::{Tap, padded_labelled_button, sized_button, text};
 use crate::game::Game;
 use crate::game::move_label;
+use crate::openings::numbered;
+use crate::rules::{Hole, Position};
 
 #[derive(Component)]
 struct ReviewCounter;
+
+/// Under the counter: where the game left the masters' games (the openings' book), if it began at the
+/// start.
+#[derive(Component)]
+struct TheoryLine;
 
 /// The sign on a step button, dimmed when the step cannot go further.
 #[derive(Component)]
@@ -59,7 +69,13 @@ pub(crate) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Game).or_else(in_state(Screen::Review))),
         )
         .add_systems(Update, open_past.run_if(in_state(Screen::Title)))
-        .add_systems(Update, update_bars.in_set(Frame::View).run_if(in_state(Screen::Review)));
+        .add_systems(OnEnter(Screen::Review), load_book)
+        .add_systems(
+            Update,
+            (update_bars, show_theory, show_master_moves)
+                .in_set(Frame::View)
+                .run_if(in_state(Screen::Review)),
+        );
 }
 
 /// Opens review at a move ("Review", a move tapped in the list), or jumps there in review.
@@ -320,6 +336,7 @@ fn spawn_bars(mut commands: Commands, review: Option<Res<Review>>, mut blocked: 
                     // Where the board is in the game; tapped, it opens the move list to jump anywhere.
                     bar.spawn(sized_button("Moves", 15.0, 6.0, 44.0))
                         .insert(Node {
+                            flex_direction: FlexDirection::Column,
                             flex_grow: 1.0,
                             flex_shrink: 1.0,
                             min_width: px(0),
@@ -335,6 +352,13 @@ fn spawn_bars(mut commands: Commands, review: Option<Res<Review>>, mut blocked: 
                                 ReviewCounter,
                                 text("", 15.0, theme::TEXT),
                                 TextLayout::justify(Justify::Center),
+                                Pickable::IGNORE,
+                            ));
+                            b.spawn((
+                                TheoryLine,
+                                text("", 11.0, theme::TEXT_DIM),
+                                TextLayout::justify(Justify::Center),
+                                Node { display: Display::None, ..default() },
                                 Pickable::IGNORE,
                             ));
                         })
@@ -410,6 +434,90 @@ fn update_bars(
         let want = if can { theme::TEXT } else { theme::TEXT_DIM.with_alpha(0.3) };
         if color.0 != want {
             color.0 = want;
+        }
+    }
+}
+
+/// A master move lit in review.
+#[derive(Component, Clone)]
+struct ReviewMasterMark;
+
+/// In a position shown that is still in the masters' games, their moves from it are lit on the board (as
+/// the openings light them), once the board is still.
+fn show_master_moves(
+    mut commands: Commands,
+    review: Option<Res<Review>>,
+    timeline: Res<Timeline>,
+    layout: Option<Res<BoardLayout>>,
+    art: Res<Art>,
+    (handle, books, assets): (
+        Option<Res<MasterBookHandle>>,
+        Option<Res<Assets<MasterBook>>>,
+        Option<Res<AssetServer>>,
+    ),
+    marks: Query<Entity, With<ReviewMasterMark>>,
+    mut shown: Local<Option<(u64, usize, bool, bool)>>,
+) {
+    let (Some(review), Some(layout)) = (review, layout) else { return };
+    let tree = book(handle.as_deref(), books.as_deref(), assets.as_deref()).and_then(Result::ok);
+    let still = !timeline.running();
+    let key = (review.game.id, review.at, tree.is_some(), still);
+    if *shown == Some(key) && !layout.is_changed() {
+        return;
+    }
+    *shown = Some(key);
+    for mark in &marks {
+        commands.entity(mark).despawn();
+    }
+    let Some(tree) = tree.filter(|_| still && review.game.start() == Position::start()) else { return };
+    let line: Vec<Hole> = review.game.history()[..review.at].iter().map(|p| p.outcome.hole).collect();
+    let side = review.game.truncated(review.at).position().side_to_move();
+    light_master_moves(
+        &mut commands,
+        &art,
+        &layout,
+        side,
+        &tree.moves(&line),
+        ReviewMasterMark,
+        Screen::Review,
+    );
+}
+
+/// Where the game left the masters' games, under the counter: "In the masters' games" while the move
+/// shown is still in their tree, else "Left the masters' games at move 6". Nothing for a game that began
+/// elsewhere than at the start, or while the book is not read.
+fn show_theory(
+    review: Option<Res<Review>>,
+    locale: Res<Locale>,
+    (handle, books, assets): (
+        Option<Res<MasterBookHandle>>,
+        Option<Res<Assets<MasterBook>>>,
+        Option<Res<AssetServer>>,
+    ),
+    mut lines: Query<(&mut Text, &mut Node), With<TheoryLine>>,
+) {
+    let Some(review) = review else { return };
+    let tree = book(handle.as_deref(), books.as_deref(), assets.as_deref()).and_then(Result::ok);
+    let words = match tree {
+        Some(tree) if review.game.start() == Position::start() => {
+            let line: Vec<Hole> = review.game.history().iter().map(|p| p.outcome.hole).collect();
+            match tree.left_at(&line) {
+                Some(ply) if ply < review.at => {
+                    let (number, _) = numbered(ply);
+                    locale.f("review.left_theory", &[("move", &number)])
+                }
+                _ => locale.t("review.in_theory"),
+            }
+        }
+        _ => String::new(),
+    };
+    let display = if words.is_empty() { Display::None } else { Display::Flex };
+    for (mut text, mut node) in &mut lines {
+        if text.0 != words {
+            text.0.clone_from(&words);
+        }
+        if node.display != display {
+            node.display = display;
         }
     }
 }

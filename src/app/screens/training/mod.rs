@@ -1,5 +1,8 @@
-//! Training: the puzzles as data (`set`) and the screen that poses them on the board (`screen`).
+//! Training: the puzzles as data (`set`), the screen that poses them on the board (`screen`), and the
+//! card that chooses what to train on (`choose`: the puzzle of the day, a theme, the openings).
 
+pub mod calendar;
+pub mod choose;
 pub mod screen;
 pub mod set;
 
@@ -10,5 +13,5 @@ pub(crate) fn plugin(app: &mut App) {
     if app.world().get_resource::<AssetServer>().is_some() {
         set::plugin(app);
     }
-    app.add_plugins(screen::plugin);
+    app.add_plugins((choose::plugin, screen::plugin));
 }

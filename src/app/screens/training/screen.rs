@@ -20,7 +20,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task};
 use crate::ai::Level;
 use crate::game::{Game, Mode};
 use crate::lesson::Tapped;
-use crate::puzzle::{Attempt, Judged, Puzzle, Solve, Theme, Wrong, explain_searches, wrong_from};
+use crate::puzzle::{Attempt, Judged, Puzzle, Solve, Theme, Wrong, daily, explain_searches, wrong_from};
 use crate::rules::{Hole, Position};
 
 use crate::app::board::input::{BoardBlocked, BoardTap};
@@ -30,16 +30,16 @@ use crate::app::board::sowing::Timeline;
 use crate::app::computer::ai_task::run_cooperatively;
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::{illegal, landing, stones};
-use crate::app::platform::safe_area::SafeArea;
 use crate::app::screens::board_panel::{
-    caption_size, close_mark, header_node, header_title, panel_node, small_size,
+    PanelRoom, caption_size, close_mark, header_title, small_size, spawn_header_and_panel,
 };
+use crate::app::screens::training::calendar::today;
+use crate::app::screens::training::choose::{PuzzleChoice, open_chooser};
 use crate::app::screens::training::set::{PuzzleSet, PuzzleSetHandle, load_puzzles, puzzles};
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::{BoardReset, PlayHole, Session};
 use crate::app::state::settings::Settings;
-use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, Art};
 use crate::app::ui::widgets::{Tap, labelled_button, text};
 
@@ -68,6 +68,17 @@ pub struct TrainingRun {
     restart: bool,
     /// The board the wrong move being explained was played on.
     wrong_from: Option<Position>,
+    /// The puzzle posed is the puzzle of the day.
+    pub daily: bool,
+    /// The next puzzle to pose is the puzzle of the day (asked in the chooser).
+    want_daily: bool,
+}
+
+impl TrainingRun {
+    /// A wrong move is being searched: the app stays awake to say what it cost.
+    pub fn searching(&self) -> bool {
+        self.explaining.is_some()
+    }
 }
 
 /// Where a puzzle is.
@@ -96,7 +107,7 @@ pub(crate) enum TrainingText {
     Said,
 }
 
-#[derive(Component)]
+#[derive(Component, Clone)]
 pub(crate) struct TrainingUi;
 
 #[derive(Component)]
@@ -123,7 +134,7 @@ pub(crate) fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (start_puzzle, take_taps, finish_explaining, play_queued)
+            (take_choice, start_puzzle, take_taps, finish_explaining, play_queued)
                 .chain()
                 .in_set(Frame::Input)
                 .run_if(in_state(Screen::Training)),
@@ -132,12 +143,6 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (rebuild_ui, show_words).chain().in_set(Frame::View).run_if(in_state(Screen::Training)),
         );
-}
-
-/// Today as days since 1970-01-01 (UTC): the day missed puzzles come back on.
-pub fn today() -> i64 {
-    let secs = web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    (secs / 86_400) as i64
 }
 
 /// A puzzle's board: the side to play is the player, at the bottom; the computer answers.
@@ -170,7 +175,12 @@ fn start_puzzle(
             return;
         }
     };
-    let Some(puzzle) = settings.training.next(all, None, today()).cloned() else {
+    let wanted = if run.want_daily {
+        daily(all, today())
+    } else {
+        settings.training.next(all, settings.training.theme, today())
+    };
+    let Some(puzzle) = wanted.cloned() else {
         run.phase = Phase::Closed;
         run.said = locale.t("training.none");
         return;
@@ -189,8 +199,23 @@ fn start_puzzle(
         phase: Phase::Solving,
         said: String::new(),
         rating_before: settings.training.rating,
+        daily: run.want_daily,
         ..default()
     };
+}
+
+/// A choice made in the chooser: the puzzle of the day, or a theme from now on. The puzzle left is not
+/// counted (it was not given up: the player went elsewhere, and it stays untried).
+fn take_choice(mut choices: MessageReader<PuzzleChoice>, mut run: ResMut<TrainingRun>) {
+    let Some(&choice) = choices.read().last() else { return };
+    if run.phase == Phase::Closed {
+        return;
+    }
+    if let Some((_, cancel)) = run.explaining.take() {
+        cancel.store(true, Ordering::Relaxed);
+    }
+    run.want_daily = choice == PuzzleChoice::Daily;
+    run.phase = Phase::Loading;
 }
 
 /// A tap on the board, judged by the puzzle.
@@ -253,6 +278,9 @@ fn finish(run: &mut TrainingRun, settings: &mut Settings, locale: &Locale) {
     let (Some(puzzle), Some(attempt)) = (run.puzzle.as_ref(), run.attempt.as_ref()) else { return };
     let solve = attempt.result();
     settings.training.finish(puzzle, solve, today());
+    if run.daily && solve != Solve::Missed {
+        settings.training.daily_done = Some(today());
+    }
     let change = (settings.training.rating - run.rating_before).round() as i64;
     let stars = "★".repeat(usize::from(solve.stars())) + &"☆".repeat(usize::from(3 - solve.stars()));
     let rating = settings.training.rating.round() as i64;
@@ -321,45 +349,26 @@ fn play_queued(
 
 /// The training's header (close, the puzzle's rating, hint) and its panel (caption, words, buttons),
 /// laid out as a lesson's (`screens::board_panel`): under the board upright, beside it on its side.
-fn rebuild_ui(
-    mut commands: Commands,
-    view: Res<ViewSize>,
-    safe: Res<SafeArea>,
-    ui_scale: Option<Res<UiScale>>,
-    layout: Option<Res<BoardLayout>>,
-    roots: Query<Entity, With<TrainingUi>>,
-) {
-    let Some(layout) = layout else { return };
-    if !roots.is_empty() && !view.is_changed() && !safe.is_changed() && !layout.is_changed() {
+fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<Entity, With<TrainingUi>>) {
+    if !room.needs_building(!roots.is_empty()) {
         return;
     }
     for root in &roots {
         commands.entity(root).despawn();
     }
-    let scale = ui_scale.map_or(1.0, |s| s.0);
-    let size = view.0;
-    let (caption, small) = (caption_size(size), small_size(size));
-    commands
-        .spawn((
-            Name::new("Training header"),
-            TrainingUi,
-            header_node(size, &layout, &safe, scale),
-            DespawnOnExit(Screen::Training),
-        ))
-        .with_children(|head| {
+    let (caption, small) = (caption_size(room.window()), small_size(room.window()));
+    spawn_header_and_panel(
+        &mut commands,
+        &room,
+        "Training",
+        TrainingUi,
+        Screen::Training,
+        |head| {
             close_mark(head, "Close the training", small, Screen::Title);
             header_title(head, "Training title", small, TrainingText::Header);
             labelled_button(head, "hud.hint", small, HintButton).observe(give_hint);
-        });
-    commands
-        .spawn((
-            Name::new("Training panel"),
-            TrainingUi,
-            panel_node(size, &layout, &safe, scale),
-            BackgroundColor(theme::PANEL),
-            DespawnOnExit(Screen::Training),
-        ))
-        .with_children(|p| {
+        },
+        |p| {
             p.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() })
                 .with_children(|words| {
                     words.spawn((
@@ -375,6 +384,7 @@ fn rebuild_ui(
                 });
             p.spawn(Node { justify_content: JustifyContent::SpaceBetween, column_gap: px(8), ..default() })
                 .with_children(|row| {
+                    labelled_button(row, "hud.menu", caption, ()).observe(open_chooser);
                     labelled_button(row, "training.again", caption, AgainButton).observe(
                         |_: On<Tap>, mut run: ResMut<TrainingRun>| {
                             if matches!(run.phase, Phase::Missed | Phase::Solving) {
@@ -384,7 +394,8 @@ fn rebuild_ui(
                     );
                     labelled_button(row, "training.next", caption, ()).observe(next_puzzle);
                 });
-        });
+        },
+    );
 }
 
 /// "Next puzzle": an unsolved puzzle counts as missed (it comes back tomorrow).
@@ -453,6 +464,7 @@ fn show_words(
     for (which, mut text) in &mut texts {
         let value = match which {
             TrainingText::Header => match &run.puzzle {
+                Some(p) if run.daily => locale.f("training.daily_header", &[("puzzle", &p.rating)]),
                 Some(p) => locale.f("training.header", &[("puzzle", &p.rating), ("rating", &rating)]),
                 None => locale.t("training.title"),
             },

@@ -3,8 +3,10 @@
 //! training closed with the reason on screen; it never crashes the app.
 
 use bevy::asset::io::Reader;
-use bevy::asset::{AssetLoader, LoadContext, LoadState};
+use bevy::asset::{AssetLoader, LoadContext};
 use bevy::prelude::*;
+
+use crate::app::state::content::read_content;
 use std::collections::HashMap;
 
 use crate::puzzle::{DIR, INDEX, Puzzle, index_files, parse_all};
@@ -78,12 +80,5 @@ pub fn puzzles<'a>(
     sets: Option<&'a Assets<PuzzleSet>>,
     assets: Option<&AssetServer>,
 ) -> Option<Result<&'a [Puzzle], String>> {
-    let handle = handle?;
-    if let Some(set) = sets.and_then(|s| s.get(&handle.0)) {
-        return Some(set.0.as_deref().map_err(Clone::clone));
-    }
-    match assets.map(|a| a.load_state(&handle.0)) {
-        Some(LoadState::Failed(e)) => Some(Err(e.to_string())),
-        _ => None,
-    }
+    read_content(handle.map(|h| &h.0), sets, assets, |set: &PuzzleSet| &set.0).map(|r| r.map(Vec::as_slice))
 }

@@ -1,0 +1,518 @@
+//! The masters' openings on the board: from the start, the moves the masters played in the position shown
+//! are lit on their holes (the more played, the brighter, with the share of games written beside), and
+//! listed under the board (or beside it on its side) with how often each was played, how the games went
+//! after it, and the engine's view of it. A tap on a lit hole, or on its row, plays the move with the
+//! real sowing and goes on down the tree; Undo steps back. The tree runs out where the games do; any
+//! legal move may still be tried there (the engine still speaks).
+//!
+//! Invariants: the masters' figures come from the book (`openings::book`), read as data; the moves reach
+//! the board only through `PlayHole`, and the rules judge them; the engine searches off the frame in
+//! slices (`ai_task::run_cooperatively`), and a search for a position no longer shown is cancelled;
+//! nothing here is saved (the session is a lesson's), so the game in progress is untouched.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use bevy::tasks::futures_lite::future;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+
+use crate::ai::analysis::stones as score_stones;
+use crate::ai::search::{Iteration, Limits, Search};
+use crate::game::{Game, Mode};
+use crate::lesson::Tapped;
+use crate::openings::{MasterMove, Openings, numbered};
+use crate::rules::{Hole, Side};
+
+use crate::app::board::input::{BoardBlocked, BoardTap};
+use crate::app::board::layout::BoardLayout;
+use crate::app::board::sowing::Timeline;
+use crate::app::computer::ai_task::run_cooperatively;
+use crate::app::i18n::locale::Locale;
+use crate::app::i18n::words::{illegal, player_short};
+use crate::app::screens::board_panel::{
+    PanelRoom, caption_size, close_mark, header_title, small_size, spawn_header_and_panel,
+};
+use crate::app::screens::openings::book::{MasterBook, MasterBookHandle, book, load_book};
+use crate::app::screens::openings::marks::{light_master_moves, percent_of};
+use crate::app::state::messages::Toast;
+use crate::app::state::screen::{Frame, Screen};
+use crate::app::state::session::{BoardReset, PlayHole, Session};
+use crate::app::state::view::ViewSize;
+use crate::app::ui::theme::{self, Art};
+use crate::app::ui::widgets::{Tap, button, labelled_button, text};
+
+/// How deep the engine looks at each position of the tree: every root move scored exactly, so that each
+/// master move has the engine's figure beside it, in about a second on a phone.
+pub const ENGINE_DEPTH: u8 = 9;
+/// The engine's hash table, in MiB.
+const TABLE_MIB: usize = 4;
+/// The players of the tree: White and Black, not "you" and "the computer".
+const MODE: Mode = Mode::HotSeat;
+
+/// Where the player is in the tree, and the engine's view of the position shown.
+#[derive(Resource, Default)]
+pub struct OpeningsWalk {
+    /// The moves from the start to the position shown.
+    pub line: Vec<Hole>,
+    /// The engine's search of the position shown, running.
+    engine: Option<(Task<Option<Iteration>>, Arc<AtomicBool>)>,
+    /// The engine's finished view, and the line it is of.
+    pub view: Option<(Vec<Hole>, Iteration)>,
+    /// Counts changes that the panel and the marks must show.
+    changes: u64,
+}
+
+impl OpeningsWalk {
+    /// The engine is searching: the app stays awake to show its view.
+    pub fn searching(&self) -> bool {
+        self.engine.is_some()
+    }
+
+    /// The engine's view of the position shown, once searched.
+    pub fn engine_view(&self) -> Option<&Iteration> {
+        self.view.as_ref().filter(|(line, _)| *line == self.line).map(|(_, it)| it)
+    }
+}
+
+/// The openings' words on screen.
+#[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum OpeningsText {
+    Header,
+    Caption,
+    Engine,
+}
+
+#[derive(Component, Clone)]
+pub(crate) struct OpeningsUi;
+
+/// The list of the masters' moves in the panel: rebuilt as the position changes.
+#[derive(Component)]
+pub(crate) struct MoveRows;
+
+/// A hole lit for a master move.
+#[derive(Component, Clone)]
+pub(crate) struct OpeningMark;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<OpeningsWalk>()
+        .add_systems(OnEnter(Screen::Openings), (load_book, begin).chain())
+        .add_systems(OnExit(Screen::Openings), |mut walk: ResMut<OpeningsWalk>| stop_engine(&mut walk))
+        .add_systems(
+            Update,
+            (take_taps, follow_engine).chain().in_set(Frame::Input).run_if(in_state(Screen::Openings)),
+        )
+        .add_systems(
+            Update,
+            (rebuild_ui, show_words, show_rows, show_marks)
+                .chain()
+                .in_set(Frame::View)
+                .run_if(in_state(Screen::Openings)),
+        );
+}
+
+/// The board of a line: the start and the line's moves, both players' holes tappable in turn.
+fn line_session(line: &[Hole], generation: u64) -> Session {
+    let moves: Vec<u8> = line.iter().map(|h| h.number()).collect();
+    let game = Game::from_moves(MODE, &moves).unwrap_or_else(|_| Game::new(MODE));
+    Session { game, generation, lesson: true }
+}
+
+fn begin(
+    mut walk: ResMut<OpeningsWalk>,
+    mut session: ResMut<Session>,
+    mut blocked: ResMut<BoardBlocked>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    stop_engine(&mut walk);
+    *walk = OpeningsWalk { changes: 1, ..default() };
+    *session = line_session(&[], session.generation + 1);
+    reset.write(BoardReset);
+    // A game left from its menu may have blocked its board.
+    blocked.0 = false;
+}
+
+fn stop_engine(walk: &mut OpeningsWalk) {
+    if let Some((_, cancel)) = walk.engine.take() {
+        cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Plays `hole` for the side to move, if the rules allow it, and steps down the tree.
+fn step_down(
+    hole: Hole,
+    walk: &mut OpeningsWalk,
+    session: &Session,
+    locale: &Locale,
+    play: &mut MessageWriter<PlayHole>,
+    toasts: &mut MessageWriter<Toast>,
+) {
+    if let Err(e) = session.game.position().check(hole) {
+        toasts.write(Toast(illegal(locale, e)));
+        return;
+    }
+    play.write(PlayHole { hole, generation: session.generation });
+    walk.line.push(hole);
+    walk.changes += 1;
+}
+
+/// A tap on a hole of the side to move plays it (once the board is still).
+fn take_taps(
+    mut taps: MessageReader<BoardTap>,
+    mut walk: ResMut<OpeningsWalk>,
+    session: Res<Session>,
+    timeline: Res<Timeline>,
+    locale: Res<Locale>,
+    mut play: MessageWriter<PlayHole>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    let taps: Vec<Tapped> = taps.read().map(|t| t.0).collect();
+    let Some(&Tapped::Hole(side, hole)) = taps.last() else { return };
+    if timeline.running() || session.game.status().is_over() {
+        return;
+    }
+    if side != session.game.position().side_to_move() {
+        let player = player_short(&locale, &MODE, session.game.position().side_to_move());
+        toasts.write(Toast(locale.f("openings.to_move", &[("player", &player)])));
+        return;
+    }
+    step_down(hole, &mut walk, &session, &locale, &mut play, &mut toasts);
+}
+
+/// Starts the engine on the position shown, and takes its view once searched.
+fn follow_engine(mut walk: ResMut<OpeningsWalk>, session: Res<Session>) {
+    if let Some((task, _)) = walk.engine.as_mut()
+        && let Some(result) = future::block_on(future::poll_once(task))
+    {
+        walk.engine = None;
+        if let Some(result) = result.filter(|r| !r.pv.is_empty()) {
+            walk.view = Some((walk.line.clone(), result));
+            walk.changes += 1;
+        }
+    }
+    let searched = walk.view.as_ref().is_some_and(|(line, _)| *line == walk.line);
+    if walk.engine.is_some() || searched || session.game.status().is_over() {
+        return;
+    }
+    let position = *session.game.position();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let limits = Limits { depth: Some(ENGINE_DEPTH), nodes: None, movetime_ms: None };
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        run_cooperatively(Search::new(position, limits, TABLE_MIB).all_root_scores(), &flag).await
+    });
+    walk.engine = Some((task, cancel));
+}
+
+/// Sets the board at the end of `line` (a screenshot's `--moves`), without the sowing.
+pub(crate) fn walk_to(line: &[Hole], walk: &mut OpeningsWalk, session: &mut Session) {
+    stop_engine(walk);
+    walk.line = line.to_vec();
+    walk.changes += 1;
+    *session = line_session(&walk.line, session.generation + 1);
+}
+
+/// Undo: one move back up the tree (the board is set again, without the sowing).
+fn undo(
+    _: On<Tap>,
+    mut walk: ResMut<OpeningsWalk>,
+    mut session: ResMut<Session>,
+    timeline: Res<Timeline>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if walk.line.pop().is_none() || timeline.running() {
+        return;
+    }
+    stop_engine(&mut walk);
+    walk.changes += 1;
+    *session = line_session(&walk.line, session.generation + 1);
+    reset.write(BoardReset);
+}
+
+/// How many of the masters' moves the panel lists: as many rows as its height holds (the rest are lit
+/// on the board all the same).
+fn rows_fit(window: Vec2, layout: &BoardLayout) -> usize {
+    let height = if window.x > window.y { window.y - layout.top_bar } else { layout.bottom_bar };
+    let words = 2.0 * caption_size(window) * 1.5 + 30.0;
+    // A row is a button (44 pixels) and the gap under it.
+    (((height - words) / 48.0).floor().max(1.0) as usize).min(9)
+}
+
+/// The header (close, where in the tree, undo) and the panel (what the masters did here, their moves,
+/// the engine's view), laid out as a lesson's (`screens::board_panel`).
+fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<Entity, With<OpeningsUi>>) {
+    if !room.needs_building(!roots.is_empty()) {
+        return;
+    }
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    let (caption, small) = (caption_size(room.window()), small_size(room.window()));
+    spawn_header_and_panel(
+        &mut commands,
+        &room,
+        "Openings",
+        OpeningsUi,
+        Screen::Openings,
+        |head| {
+            close_mark(head, "Close the openings", small, Screen::Training);
+            header_title(head, "Openings title", small, OpeningsText::Header);
+            labelled_button(head, "hud.undo", small, ()).observe(undo);
+        },
+        |p| {
+            p.spawn((Name::new("Openings caption"), OpeningsText::Caption, text("", caption, theme::TEXT)));
+            p.spawn((
+                Name::new("Master moves"),
+                MoveRows,
+                Node { flex_direction: FlexDirection::Column, row_gap: px(4), flex_grow: 1.0, ..default() },
+            ));
+            p.spawn((Name::new("Engine's view"), OpeningsText::Engine, text("", small, theme::HIGHLIGHT)));
+        },
+    );
+}
+
+/// The masters' moves after the line shown, if the book is read and the line is in it.
+fn master_moves(tree: Option<&Openings>, line: &[Hole]) -> Vec<MasterMove> {
+    tree.map_or_else(Vec::new, |t| t.moves(line))
+}
+
+/// The engine's figure for `hole` in the position shown, in stones for White.
+fn engine_stones(view: Option<&Iteration>, mover: Side, hole: Hole) -> Option<f32> {
+    let (_, score) = view?.root_scores.iter().find(|(h, _)| *h == hole)?;
+    let stones = score_stones(*score);
+    Some(if mover == Side::White { stones } else { -stones })
+}
+
+/// A signed figure of stones for White ("+1.5", "-2.0", "0.0"; the ASCII minus, which every bundled
+/// font has).
+fn signed_stones(stones: f32) -> String {
+    if stones >= 0.05 {
+        format!("+{stones:.1}")
+    } else if stones <= -0.05 {
+        format!("-{:.1}", -stones)
+    } else {
+        "0.0".into()
+    }
+}
+
+/// The header (the move number and who is to play), the caption (how many games reached here) and the
+/// engine's view.
+fn show_words(
+    walk: Res<OpeningsWalk>,
+    session: Res<Session>,
+    locale: Res<Locale>,
+    handle: Option<Res<MasterBookHandle>>,
+    books: Option<Res<Assets<MasterBook>>>,
+    assets: Option<Res<AssetServer>>,
+    mut texts: Query<(&OpeningsText, &mut Text)>,
+) {
+    let read = book(handle.as_deref(), books.as_deref(), assets.as_deref());
+    let position = session.game.position();
+    let mover = position.side_to_move();
+    let (number, _) = numbered(walk.line.len());
+    let player = player_short(&locale, &MODE, mover);
+    for (which, mut text) in &mut texts {
+        let value = match which {
+            OpeningsText::Header => locale.f("openings.header", &[("move", &number), ("player", &player)]),
+            OpeningsText::Caption => match &read {
+                None => locale.t("openings.loading"),
+                Some(Err(why)) => locale.f("openings.broken", &[("why", why)]),
+                Some(Ok(_)) if session.game.status().is_over() => locale.t("openings.over"),
+                Some(Ok(tree)) => match tree.node_games(&walk.line) {
+                    Some(games) if !tree.moves(&walk.line).is_empty() => locale.n(
+                        "openings.reached",
+                        i64::from(games),
+                        &[("total", &tree.games()), ("player", &player)],
+                    ),
+                    Some(_) => locale.t("openings.end"),
+                    None => locale.t("openings.left"),
+                },
+            },
+            OpeningsText::Engine => match walk.engine_view() {
+                _ if session.game.status().is_over() => String::new(),
+                None => locale.t("openings.thinking"),
+                Some(view) => {
+                    let best = view.best();
+                    let white = engine_stones(Some(view), mover, best).unwrap_or(0.0);
+                    locale.f("openings.engine", &[("hole", &best), ("eval", &signed_stones(white))])
+                }
+            },
+        };
+        if text.0 != value {
+            text.0 = value;
+        }
+    }
+}
+
+/// The rows of the masters' moves: the hole (a tap plays it), how many games played it and their share,
+/// how those games ended, and the engine's figure. Rebuilt when the position or the engine's view changes.
+#[allow(clippy::too_many_arguments)]
+fn show_rows(
+    mut commands: Commands,
+    walk: Res<OpeningsWalk>,
+    session: Res<Session>,
+    locale: Res<Locale>,
+    view: Res<ViewSize>,
+    layout: Option<Res<BoardLayout>>,
+    (handle, books, assets): (
+        Option<Res<MasterBookHandle>>,
+        Option<Res<Assets<MasterBook>>>,
+        Option<Res<AssetServer>>,
+    ),
+    lists: Query<(Entity, Option<&Children>), With<MoveRows>>,
+    mut shown: Local<Option<(u64, Entity, bool)>>,
+) {
+    let Some(layout) = layout else { return };
+    let Ok((list, children)) = lists.single() else { return };
+    let read = book(handle.as_deref(), books.as_deref(), assets.as_deref());
+    let key = (walk.changes, list, read.is_some());
+    if *shown == Some(key) {
+        return;
+    }
+    *shown = Some(key);
+    for child in children.into_iter().flatten() {
+        commands.entity(*child).despawn();
+    }
+    let tree = read.and_then(Result::ok);
+    let moves = master_moves(tree, &walk.line);
+    if moves.is_empty() {
+        return;
+    }
+    let total: u32 = moves.iter().map(|m| m.games).sum();
+    let mover = session.game.position().side_to_move();
+    let engine = walk.engine_view();
+    let small = small_size(view.0);
+    let white = player_short(&locale, &MODE, Side::White);
+    let black = player_short(&locale, &MODE, Side::Black);
+    commands.entity(list).with_children(|rows| {
+        for m in moves.iter().take(rows_fit(view.0, &layout)) {
+            let hole = m.hole;
+            let r = m.results;
+            let decided = r.white + r.draws + r.black;
+            let played =
+                locale.n("openings.played", i64::from(m.games), &[("share", &percent_of(m.games, total))]);
+            // A game recorded without its result says nothing of how the move did.
+            let results = if decided == 0 {
+                "—".to_string()
+            } else {
+                locale.f(
+                    "openings.results",
+                    &[
+                        ("white", &white),
+                        ("w", &percent_of(r.white, decided)),
+                        ("black", &black),
+                        ("b", &percent_of(r.black, decided)),
+                    ],
+                )
+            };
+            let figure = engine_stones(engine, mover, hole).map_or_else(|| "…".to_string(), signed_stones);
+            rows.spawn(button(format!("Master move {hole}"), small))
+                .insert(Node {
+                    min_height: px(44),
+                    padding: UiRect::axes(px(8), px(4)),
+                    column_gap: px(10),
+                    align_items: AlignItems::Center,
+                    border_radius: BorderRadius::all(px(10)),
+                    border: UiRect::all(px(1)),
+                    ..default()
+                })
+                .with_children(|row| {
+                    row.spawn((text(hole.to_string(), small * 1.3, theme::HIGHLIGHT), Pickable::IGNORE));
+                    row.spawn((
+                        Node {
+                            flex_direction: FlexDirection::Column,
+                            flex_grow: 1.0,
+                            flex_shrink: 1.0,
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                    ))
+                    .with_children(|words| {
+                        words.spawn((text(played, small, theme::TEXT), Pickable::IGNORE));
+                        words.spawn((text(results, small * 0.9, theme::TEXT), Pickable::IGNORE));
+                    });
+                    results_bar(row, r);
+                    row.spawn((text(figure, small, theme::TEXT), Pickable::IGNORE));
+                })
+                .observe(
+                    move |_: On<Tap>,
+                          mut walk: ResMut<OpeningsWalk>,
+                          session: Res<Session>,
+                          timeline: Res<Timeline>,
+                          locale: Res<Locale>,
+                          mut play: MessageWriter<PlayHole>,
+                          mut toasts: MessageWriter<Toast>| {
+                        if !timeline.running() {
+                            step_down(hole, &mut walk, &session, &locale, &mut play, &mut toasts);
+                        }
+                    },
+                );
+        }
+    });
+}
+
+/// How the games after a move ended, as a bar: White's wins light, draws grey, Black's wins dark.
+fn results_bar(row: &mut ChildSpawnerCommands, r: crate::openings::Results) {
+    let decided = (r.white + r.draws + r.black).max(1) as f32;
+    row.spawn((
+        Node {
+            width: px(44),
+            height: px(10),
+            flex_shrink: 0.0,
+            border_radius: BorderRadius::all(px(3)),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        Pickable::IGNORE,
+    ))
+    .with_children(|bar| {
+        for (count, color) in [
+            (r.white, theme::side_color(Side::White)),
+            (r.draws, Color::srgb(0.55, 0.55, 0.55)),
+            (r.black, theme::side_color(Side::Black)),
+        ] {
+            bar.spawn((
+                Node { width: percent(count as f32 * 100.0 / decided), height: percent(100), ..default() },
+                BackgroundColor(color),
+                Pickable::IGNORE,
+            ));
+        }
+    });
+}
+
+/// Lights the holes of the masters' moves once the board is still: a ring, brighter the more the move
+/// was played, and its share of the games on a badge at the hole's inner edge.
+#[allow(clippy::too_many_arguments)]
+fn show_marks(
+    mut commands: Commands,
+    walk: Res<OpeningsWalk>,
+    session: Res<Session>,
+    timeline: Res<Timeline>,
+    layout: Option<Res<BoardLayout>>,
+    art: Res<Art>,
+    (handle, books, assets): (
+        Option<Res<MasterBookHandle>>,
+        Option<Res<Assets<MasterBook>>>,
+        Option<Res<AssetServer>>,
+    ),
+    marks: Query<Entity, With<OpeningMark>>,
+    mut shown: Local<Option<(Vec<Hole>, bool, bool)>>,
+) {
+    let Some(layout) = layout else { return };
+    let read = book(handle.as_deref(), books.as_deref(), assets.as_deref());
+    let still = !timeline.running();
+    let key = (walk.line.clone(), read.is_some(), still);
+    if shown.as_ref() == Some(&key) && !layout.is_changed() {
+        return;
+    }
+    *shown = Some(key);
+    for mark in &marks {
+        commands.entity(mark).despawn();
+    }
+    if !still {
+        return;
+    }
+    let moves = master_moves(read.and_then(Result::ok), &walk.line);
+    let side = session.game.position().side_to_move();
+    light_master_moves(&mut commands, &art, &layout, side, &moves, OpeningMark, Screen::Openings);
+}

@@ -1,0 +1,178 @@
+//! What to train on, in a card over the training's board (its Menu): the puzzle of the day (the same for
+//! everyone on a date), a theme (or all of them, mixed), and the masters' openings. The theme chosen is
+//! saved with the settings (`puzzle::Progress::theme`).
+//!
+//! Invariants: the card blocks the board while it is open and unblocks it when it closes; a choice
+//! reaches the puzzles only as a [`PuzzleChoice`] message (the screen that poses puzzles decides what it
+//! means), so this file knows nothing of a puzzle in progress.
+
+use bevy::prelude::*;
+
+use crate::puzzle::Theme;
+
+use crate::app::board::input::BoardBlocked;
+use crate::app::i18n::locale::Tr;
+use crate::app::screens::training::calendar::today;
+use crate::app::state::screen::{Frame, Screen};
+use crate::app::state::settings::Settings;
+use crate::app::state::view::ViewSize;
+use crate::app::ui::theme::{self, DisplayFace};
+use crate::app::ui::widgets::{Backdrop, Tap, backdrop, button_node, card, english, sized_button, text};
+
+/// What the player chose in the card.
+#[derive(Message, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleChoice {
+    /// The puzzle of the day.
+    Daily,
+    /// Puzzles of a theme (`None`: all, mixed) from now on.
+    Theme(Option<Theme>),
+}
+
+/// Whether the card is open.
+#[derive(Resource, Default, PartialEq, Eq)]
+pub struct ChooserOpen(pub bool);
+
+#[derive(Component)]
+pub(crate) struct Chooser;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<PuzzleChoice>()
+        .init_resource::<ChooserOpen>()
+        .add_systems(OnEnter(Screen::Training), |mut open: ResMut<ChooserOpen>| open.0 = false)
+        .add_systems(
+            Update,
+            // In the view's part of the frame, after the board's input: the tap that closes the card
+            // must not reach the hole under it when the board unblocks.
+            show_chooser
+                .in_set(Frame::View)
+                .run_if(in_state(Screen::Training).and_then(resource_changed::<ChooserOpen>)),
+        );
+}
+
+/// The panel's Menu button: opens the card.
+pub(crate) fn open_chooser(_: On<Tap>, mut open: ResMut<ChooserOpen>) {
+    open.0 = true;
+}
+
+/// The card's choices, in the order shown: all themes first, then each.
+fn theme_choices() -> impl Iterator<Item = Option<Theme>> {
+    std::iter::once(None).chain(Theme::ALL.into_iter().map(Some))
+}
+
+fn show_chooser(
+    mut commands: Commands,
+    open: Res<ChooserOpen>,
+    settings: Res<Settings>,
+    view: Res<ViewSize>,
+    mut blocked: ResMut<BoardBlocked>,
+    cards: Query<Entity, With<Chooser>>,
+) {
+    for card in &cards {
+        commands.entity(card).despawn();
+    }
+    blocked.0 = open.0;
+    if !open.0 {
+        return;
+    }
+    let small = view.0.y < 700.0;
+    let (font, heading, gap) = if small { (15.0, 22.0, 6.0) } else { (17.0, 26.0, 10.0) };
+    let chosen = settings.training.theme;
+    let daily_done = settings.training.daily_done == Some(today());
+    commands
+        .spawn((
+            backdrop("Button Close the puzzle menu", 0.55, 40),
+            Backdrop,
+            Chooser,
+            DespawnOnExit(Screen::Training),
+        ))
+        .observe(|_: On<Tap>, mut open: ResMut<ChooserOpen>| open.0 = false)
+        .with_children(|b| {
+            b.spawn(card(360.0, 16.0, gap, AlignItems::Stretch)).with_children(|c| {
+                c.spawn((
+                    Tr("training.title"),
+                    DisplayFace,
+                    text("", heading, theme::TEXT),
+                    Node { align_self: AlignSelf::Center, ..default() },
+                ));
+                let daily = if daily_done { "training.daily_done" } else { "training.daily" };
+                choice(c, daily, font, false).observe(
+                    |_: On<Tap>, mut open: ResMut<ChooserOpen>, mut choice: MessageWriter<PuzzleChoice>| {
+                        open.0 = false;
+                        choice.write(PuzzleChoice::Daily);
+                    },
+                );
+                c.spawn((
+                    Tr("training.theme"),
+                    text("", font - 2.0, theme::TEXT_DIM),
+                    Node { align_self: AlignSelf::Center, margin: UiRect::top(px(gap / 2.0)), ..default() },
+                ));
+                c.spawn(Node {
+                    flex_wrap: FlexWrap::Wrap,
+                    justify_content: JustifyContent::Center,
+                    column_gap: px(6),
+                    row_gap: px(6),
+                    ..default()
+                })
+                .with_children(|grid| {
+                    for theme in theme_choices() {
+                        choice(grid, theme_key(theme), font, theme == chosen)
+                            .insert(Node {
+                                flex_basis: percent(45),
+                                flex_grow: 1.0,
+                                ..button_node(UiRect::axes(px(10), px(10)), Vec2::new(64.0, 44.0))
+                            })
+                            .observe(
+                                move |_: On<Tap>,
+                                      mut open: ResMut<ChooserOpen>,
+                                      mut settings: ResMut<Settings>,
+                                      mut choice: MessageWriter<PuzzleChoice>| {
+                                    open.0 = false;
+                                    settings.training.theme = theme;
+                                    choice.write(PuzzleChoice::Theme(theme));
+                                },
+                            );
+                    }
+                });
+                choice(c, "training.openings", font, false).observe(
+                    |_: On<Tap>, mut open: ResMut<ChooserOpen>, mut next: ResMut<NextState<Screen>>| {
+                        open.0 = false;
+                        next.set(Screen::Openings);
+                    },
+                );
+                choice(c, "moves.close", font, false)
+                    .observe(|_: On<Tap>, mut open: ResMut<ChooserOpen>| open.0 = false);
+            });
+        });
+}
+
+/// A button of the card; the chosen theme's is lit.
+fn choice<'a>(
+    parent: &'a mut ChildSpawnerCommands,
+    key: &'static str,
+    font: f32,
+    lit: bool,
+) -> EntityCommands<'a> {
+    let label = english(key);
+    let ink = if lit { theme::HIGHLIGHT } else { theme::TEXT };
+    let mut button = parent.spawn(sized_button(label.clone(), font, 10.0, 64.0));
+    if lit {
+        button.insert(BorderColor::all(theme::HIGHLIGHT));
+    }
+    button.with_children(|b| {
+        b.spawn((Tr(key), text(label, font, ink), Pickable::IGNORE));
+    });
+    button
+}
+
+/// The locale key of a theme's name (`None`: all themes, mixed).
+pub fn theme_key(theme: Option<Theme>) -> &'static str {
+    match theme {
+        None => "training.theme.all",
+        Some(Theme::Capture) => "training.theme.capture",
+        Some(Theme::Tuzdik) => "training.theme.tuzdik",
+        Some(Theme::Defence) => "training.theme.defence",
+        Some(Theme::Endgame) => "training.theme.endgame",
+        Some(Theme::Race) => "training.theme.race",
+        Some(Theme::Combination) => "training.theme.combination",
+    }
+}
