@@ -152,6 +152,8 @@ fn step_down(
         return;
     }
     play.write(PlayHole { hole, generation: session.generation });
+    // The position searched is no longer the one shown.
+    stop_engine(walk);
     walk.line.push(hole);
     walk.changes += 1;
 }
