@@ -6,10 +6,12 @@
 //!
 //! Invariants: every choice shown selected is the one in [`Settings`], which is saved, so a sheet opens on
 //! the last choices made; Start does what the old title's play buttons did (a game under way is not
-//! thrown away without asking: `new_game_or_ask`); every sheet has a visible Close, and a tap on the
+//! thrown away without asking: `new_game_or_ask`); one panel at a time: while that question is asked the
+//! sheet is not shown, and when the question is dropped ("Keep playing", a tap beside it, Back) the sheet
+//! comes back as it was, to choose again or to close; every sheet has a visible Close, and a tap on the
 //! dimmed title around a sheet, or the system Back (`screens::back`), closes it too; leaving the title
-//! forgets it. The language list and the games
-//! played open over the Settings sheet (they sit higher), and closing them comes back to it.
+//! forgets it. The language list and the games played open over the Settings sheet (they sit higher),
+//! and closing them comes back to it.
 
 use bevy::prelude::*;
 
@@ -25,8 +27,7 @@ use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::history::History;
 use crate::app::saves::persistence::SavedGame;
 use crate::app::state::screen::Screen;
-use crate::app::state::session::NewGame;
-use crate::app::state::session::human_side;
+use crate::app::state::session::{NewGame, human_side};
 use crate::app::state::settings::{Settings, Speed, Starter};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::setting_buttons::{Setting, half_setting_button, half_width, pair_row, setting_button};
@@ -117,28 +118,36 @@ impl Metrics {
 /// Below this height (a phone held sideways) the Settings sheet puts its buttons in two columns.
 const SHORT: f32 = 560.0;
 
-/// Builds the open sheet again whenever it, the window, the language or the games played change.
+/// Builds the open sheet again whenever it, the window, the language or the games played change, and takes
+/// it away while the new-game question is asked: a sheet's edges showed around the question's card.
 pub(crate) fn show_sheet(
     sheet: Res<TitleSheet>,
     view: Res<ViewSize>,
     safe: Res<SafeArea>,
     locale: Res<Locale>,
     history: Res<History>,
+    pending: Res<PendingNewGame>,
+    mut starting: MessageReader<NewGame>,
     roots: Query<Entity, With<SheetRoot>>,
     mut commands: Commands,
 ) {
+    // The question answered "start" drops it and starts the game in the same frame: the sheet is not
+    // built again for the last frame of the title.
+    let leaving = starting.read().count() > 0;
     let stale = sheet.is_changed()
         || view.is_changed()
         || safe.is_changed()
         || locale.is_changed()
-        || history.is_changed();
+        || history.is_changed()
+        || pending.is_changed()
+        || leaving;
     if !stale {
         return;
     }
     for root in &roots {
         commands.entity(root).despawn();
     }
-    if *sheet == TitleSheet::None {
+    if *sheet == TitleSheet::None || pending.0.is_some() || leaving {
         return;
     }
     let m = Metrics::for_window(view.0);
