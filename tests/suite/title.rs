@@ -199,7 +199,7 @@ fn the_title_and_its_sheets_fit_every_size_in_every_language() {
                 // Each sheet's choices and its Close; Settings has the game menu's settings too.
                 ("Play", TitleSheet::Play, 8),
                 ("Two players", TitleSheet::TwoPlayers, 3),
-                ("Settings", TitleSheet::Settings, 12),
+                ("Settings", TitleSheet::Settings, 13),
             ] {
                 press(&mut app, opens);
                 assert_eq!(*app.world().resource::<TitleSheet>(), sheet, "{what}: '{opens}' opens its sheet");
@@ -217,24 +217,29 @@ fn the_title_and_its_sheets_fit_every_size_in_every_language() {
 }
 
 /// A new player's try (issue 22): the title's Settings lacked what the game's menu offers, and only the
-/// Settings sheet had a Close. Stones, counts and vibration change there as in the menu, in the same
-/// words, and are saved; every sheet closes from a button of its own, starting nothing.
+/// Settings sheet had a Close. Stones, counts, vibration and motion change there as in the menu, in the
+/// same words, and are saved; every sheet closes from a button of its own, starting nothing.
 #[test]
 fn the_settings_sheet_offers_the_menus_settings_and_every_sheet_has_a_close() {
     use toguz::app::state::settings::StoneSet;
     let dir = save_dir("title-settings-like-menu");
     let mut app = start_app(PHONE, &dir);
     press(&mut app, "Settings");
-    for (button, words) in
-        [("Stones", "Stones: ivory"), ("Counts", "Counts: off"), ("Vibration", "Vibration: off")]
-    {
+    for (button, words) in [
+        ("Stones", "Stones: ivory"),
+        ("Counts", "Counts: off"),
+        ("Vibration", "Vibration: off"),
+        ("Motion", "Motion: calm"),
+    ] {
         press(&mut app, button);
         assert!(texts(&mut app).iter().any(|t| t == words), "'{button}' says '{words}'");
     }
     let settings = app.world().resource::<Settings>().clone();
     assert!(settings.stones == StoneSet::Ivory && !settings.counts && !settings.haptics);
+    assert!(settings.reduce_motion, "motion is calm");
     let saved = flushed_save(&mut app, &dir);
     assert!(saved.settings.stones == StoneSet::Ivory && !saved.settings.counts && !saved.settings.haptics);
+    assert!(saved.settings.reduce_motion, "the calm motion is saved");
     press(&mut app, "Stones");
     assert!(texts(&mut app).iter().any(|t| t == "Stones: wood"), "a second tap comes back to wood");
     for sheet in ["Settings", "Play", "Two players"] {

@@ -1,8 +1,8 @@
 //! The sheets over the title, one at a time ([`TitleSheet`]): **Play** (the level, who starts, and Start
 //! against the computer), **Two players** (turning the board each turn, and Start for hot-seat) and
-//! **Settings** (sowing speed, sound, vibration, the stones' look, the holes' counts, language, the games
-//! played: the game menu's settings, with the same buttons, `ui::setting_buttons`; and the puzzles'
-//! training beside the language).
+//! **Settings** (sowing speed, motion, sound, vibration, the stones' look, the holes' counts, language,
+//! the games played: the game menu's settings, with the same buttons, `ui::setting_buttons`; and the
+//! puzzles' training beside the games played).
 //!
 //! Invariants: every choice shown selected is the one in [`Settings`], which is saved, so a sheet opens on
 //! the last choices made; Start does what the old title's play buttons did (a game under way is not
@@ -263,23 +263,38 @@ fn settings_sheet(card: &mut ChildSpawnerCommands, m: Metrics, has_history: bool
             half_setting_button(r, "Stones", Setting::Stones, half);
             half_setting_button(r, "Counts", Setting::Counts, half);
         });
-        // The puzzles beside the language: one row less than a row each, so the sheet fits a small phone.
+        // Motion beside the language, and the two places the sheet leads to (the puzzles, the games
+        // played) side by side: the motion's row is the one the games played had to themselves, so the
+        // sheet is no taller than before and still fits a small phone in every language.
         pair_row(grid, 8.0, |r| {
+            half_setting_button(r, "Motion", Setting::Motion, half);
             half_setting_button(r, "Language", Setting::Language, half).observe(open_language_list);
-            let mut puzzles = labelled_button(r, "title.training", half, ());
-            half_width(&mut puzzles);
-            puzzles.observe(
+        });
+        // Alone (no games played yet), the puzzles' button takes the whole row.
+        pair_row(grid, 8.0, |r| {
+            half_labelled_button(r, "title.training", half).observe(
                 |_: On<Tap>, mut sheet: ResMut<TitleSheet>, mut next: ResMut<NextState<Screen>>| {
                     *sheet = TitleSheet::None;
                     next.set(Screen::Training);
                 },
             );
+            if has_history {
+                half_labelled_button(r, "title.history", half).observe(open_games_list);
+            }
         });
-        if has_history {
-            labelled_button(grid, "title.history", m.choice, ()).observe(open_games_list);
-        }
     });
     close_button(card, m);
+}
+
+/// A button of a [`pair_row`] that says `key`: what the tap does is attached by the caller.
+fn half_labelled_button<'a>(
+    row: &'a mut ChildSpawnerCommands,
+    key: &'static str,
+    font: f32,
+) -> EntityCommands<'a> {
+    let mut b = labelled_button(row, key, font, ());
+    half_width(&mut b);
+    b
 }
 
 /// The sheet's title.
