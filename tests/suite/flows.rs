@@ -507,6 +507,7 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
                 "Fast",
                 "Instant",
                 "Language",
+                "Motion",
                 "Normal",
                 "Puzzles",
                 "Slow",

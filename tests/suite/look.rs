@@ -153,6 +153,40 @@ fn no_stone_overlaps_a_count_a_number_or_another_hole() {
     }
 }
 
+/// A new player's try: on a tablet the holes' counts touched their holes' edges, with wood to spare
+/// between them and the board's edge. Every hole's count sits in the middle of the wood between its hole
+/// and the board's edge, and, on a phone held upright as on a tablet, clear of its hole by a tenth of
+/// its badge or more (a phone held sideways has room for the badge and little else).
+#[test]
+fn a_holes_count_sits_in_the_middle_of_the_wood_between_its_hole_and_the_boards_edge() {
+    for (what, size, layout) in every_board_layout() {
+        // The badge as the view draws it.
+        let badge = 26.0 * layout.text_scale();
+        for side in Side::BOTH {
+            for hole in Hole::all() {
+                let r = layout.hole(side, hole);
+                let at = layout.count_position(Place::Hole(side, hole));
+                let toward = layout.towards_player(side);
+                let hole_edge = (r.center() - at).dot(toward) + r.size().dot(toward.abs()) / 2.0;
+                let board_edge =
+                    (layout.board.center() - at).dot(toward) + layout.board.size().dot(toward.abs()) / 2.0;
+                let (to_hole, to_edge) = (-hole_edge - badge / 2.0, board_edge - badge / 2.0);
+                assert!(
+                    (to_hole - to_edge).abs() < 0.5,
+                    "{what} at {size}: the count of {side} {hole} is {to_hole} from its hole, {to_edge} from \
+                     the board's edge"
+                );
+                if size.y >= 560.0 {
+                    assert!(
+                        to_hole >= badge * 0.1,
+                        "{what} at {size}: the count of {side} {hole} is {to_hole} from its hole"
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn counts_turn_off_but_a_heap_keeps_its_number() {
     assert!(count_shown(true, 3, 24), "counts on: every hole says its number");

@@ -20,8 +20,9 @@ use toguz::game::{Mode, SavedMoves};
 use toguz::rules::Side;
 
 use super::flows::{
-    PHONE, PHONE_SIDEWAYS, SMALL_PHONE, TABLET, assert_nothing_clipped, assert_texts_whole, buttons, click,
-    flushed_save, frames, has_button, labels, press, save_dir, screen, start_app, touch_tap_arriving,
+    PHONE, PHONE_SIDEWAYS, SMALL_PHONE, TABLET, assert_nothing_clipped, assert_texts_whole, button, buttons,
+    click, flushed_save, frames, has_button, labels, named_rect, press, save_dir, screen, start_app,
+    touch_tap_arriving, window_entity,
 };
 use super::lifecycle::system_back;
 
@@ -198,7 +199,7 @@ fn the_title_and_its_sheets_fit_every_size_in_every_language() {
                 // Each sheet's choices and its Close; Settings has the game menu's settings too.
                 ("Play", TitleSheet::Play, 8),
                 ("Two players", TitleSheet::TwoPlayers, 3),
-                ("Settings", TitleSheet::Settings, 12),
+                ("Settings", TitleSheet::Settings, 13),
             ] {
                 press(&mut app, opens);
                 assert_eq!(*app.world().resource::<TitleSheet>(), sheet, "{what}: '{opens}' opens its sheet");
@@ -216,24 +217,29 @@ fn the_title_and_its_sheets_fit_every_size_in_every_language() {
 }
 
 /// A new player's try (issue 22): the title's Settings lacked what the game's menu offers, and only the
-/// Settings sheet had a Close. Stones, counts and vibration change there as in the menu, in the same
-/// words, and are saved; every sheet closes from a button of its own, starting nothing.
+/// Settings sheet had a Close. Stones, counts, vibration and motion change there as in the menu, in the
+/// same words, and are saved; every sheet closes from a button of its own, starting nothing.
 #[test]
 fn the_settings_sheet_offers_the_menus_settings_and_every_sheet_has_a_close() {
     use toguz::app::state::settings::StoneSet;
     let dir = save_dir("title-settings-like-menu");
     let mut app = start_app(PHONE, &dir);
     press(&mut app, "Settings");
-    for (button, words) in
-        [("Stones", "Stones: ivory"), ("Counts", "Counts: off"), ("Vibration", "Vibration: off")]
-    {
+    for (button, words) in [
+        ("Stones", "Stones: ivory"),
+        ("Counts", "Counts: off"),
+        ("Vibration", "Vibration: off"),
+        ("Motion", "Motion: calm"),
+    ] {
         press(&mut app, button);
         assert!(texts(&mut app).iter().any(|t| t == words), "'{button}' says '{words}'");
     }
     let settings = app.world().resource::<Settings>().clone();
     assert!(settings.stones == StoneSet::Ivory && !settings.counts && !settings.haptics);
+    assert!(settings.reduce_motion, "motion is calm");
     let saved = flushed_save(&mut app, &dir);
     assert!(saved.settings.stones == StoneSet::Ivory && !saved.settings.counts && !saved.settings.haptics);
+    assert!(saved.settings.reduce_motion, "the calm motion is saved");
     press(&mut app, "Stones");
     assert!(texts(&mut app).iter().any(|t| t == "Stones: wood"), "a second tap comes back to wood");
     for sheet in ["Settings", "Play", "Two players"] {
@@ -248,6 +254,55 @@ fn the_settings_sheet_offers_the_menus_settings_and_every_sheet_has_a_close() {
             "'{sheet}' closes from its Close"
         );
         assert_eq!(screen(&app), Screen::Title, "closing '{sheet}' starts nothing");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A new player's try: with a game waiting, Start on the Two players sheet asked its question over the
+/// sheet, whose edges showed around the question's card. One panel at a time: the question takes the
+/// sheet's place; keeping the game (its button, or Back) brings the sheet back as it was, from where it
+/// closes as ever; and starting the new game leaves the title without the sheet showing again on the
+/// way out. The same on the Play sheet.
+#[test]
+fn the_new_game_question_takes_the_sheets_place_and_keeping_the_game_brings_the_sheet_back() {
+    use bevy::input::touch::{TouchInput, TouchPhase};
+    let dir = save_dir("title-question-alone");
+    for (opens, sheet, name, mode) in [
+        ("Two players", TitleSheet::TwoPlayers, "TwoPlayers sheet", Mode::HotSeat),
+        ("Play", TitleSheet::Play, "Play sheet", Mode::Computer { level: Level::Easy, human: Side::White }),
+    ] {
+        returning_player(&dir, None);
+        let mut app = start_app(PHONE, &dir);
+        press(&mut app, opens);
+        assert!(named_rect(&mut app, name).is_some(), "'{opens}' opens its sheet");
+        press(&mut app, "Start");
+        assert_eq!(screen(&app), Screen::Title, "{opens}: a game waits, so Start asks first");
+        assert!(has_button(&mut app, "Start a new game"), "{opens}: the question is asked");
+        assert!(named_rect(&mut app, name).is_none(), "{opens}: the question takes the sheet's place");
+        press(&mut app, "Keep playing");
+        assert_eq!(*app.world().resource::<TitleSheet>(), sheet, "{opens}: keeping the game comes back");
+        assert!(named_rect(&mut app, name).is_some(), "{opens}: the sheet is shown again");
+        assert!(!has_button(&mut app, "Start a new game"), "{opens}: the question is gone");
+        press(&mut app, "Start");
+        system_back(&mut app);
+        assert!(named_rect(&mut app, name).is_some(), "{opens}: Back drops the question, not the sheet");
+        press(&mut app, "Close");
+        assert_eq!(*app.world().resource::<TitleSheet>(), TitleSheet::None, "{opens}: then it closes");
+        assert!(has_button(&mut app, "Continue"), "{opens}: the game still waits");
+        // The new game, watched frame by frame: the sheet does not come back for the title's last frames.
+        press(&mut app, opens);
+        press(&mut app, "Start");
+        let (_, at) = button(&mut app, "Start a new game");
+        let window = window_entity(&mut app);
+        for phase in [TouchPhase::Started, TouchPhase::Ended] {
+            app.world_mut().write_message(TouchInput { phase, position: at, window, force: None, id: 7 });
+        }
+        for frame in 0..4 {
+            app.update();
+            assert!(named_rect(&mut app, name).is_none(), "{opens}: the sheet showed again on frame {frame}");
+        }
+        assert_eq!(screen(&app), Screen::Game, "{opens}: the new game starts");
+        assert_eq!(app.world().resource::<Session>().game.mode, mode);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

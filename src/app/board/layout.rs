@@ -347,13 +347,18 @@ impl BoardLayout {
         at.clamp(lo.min(hi), lo.max(hi))
     }
 
-    /// Where a place's count is written: a badge at the player's edge of the hole.
+    /// Where a place's count is written: a hole's, a badge at the player's edge of the hole, in the middle
+    /// of the wood between the hole and the board's edge (the band and the board's padding), so that it
+    /// is as clear of the hole as of the edge. In the band's middle a tablet's badges touched their holes
+    /// while its wider padding left wood to spare on the other side.
     pub fn count_position(&self, place: Place) -> Vec2 {
         let r = self.place(place);
         match place {
             Place::Hole(side, _) => {
                 let toward = self.towards_player(side);
-                r.center() + toward * (r.size().dot(toward.abs()) / 2.0 + self.band / 2.0)
+                let edge = r.center() + toward * (r.size().dot(toward.abs()) / 2.0);
+                let board_edge = self.board.center() + toward * (self.board.size().dot(toward.abs()) / 2.0);
+                edge + toward * ((board_edge - edge).dot(toward) / 2.0)
             }
             Place::Kazan(side) => {
                 let end = self.kazan_count_end(side);

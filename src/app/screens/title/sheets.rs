@@ -1,15 +1,17 @@
 //! The sheets over the title, one at a time ([`TitleSheet`]): **Play** (the level, who starts, and Start
 //! against the computer), **Two players** (turning the board each turn, and Start for hot-seat) and
-//! **Settings** (sowing speed, sound, vibration, the stones' look, the holes' counts, language, the games
-//! played: the game menu's settings, with the same buttons, `ui::setting_buttons`; and the puzzles'
-//! training beside the language).
+//! **Settings** (sowing speed, motion, sound, vibration, the stones' look, the holes' counts, language,
+//! the games played: the game menu's settings, with the same buttons, `ui::setting_buttons`; and the
+//! puzzles' training beside the games played).
 //!
 //! Invariants: every choice shown selected is the one in [`Settings`], which is saved, so a sheet opens on
 //! the last choices made; Start does what the old title's play buttons did (a game under way is not
-//! thrown away without asking: `new_game_or_ask`); every sheet has a visible Close, and a tap on the
+//! thrown away without asking: `new_game_or_ask`); one panel at a time: while that question is asked the
+//! sheet is not shown, and when the question is dropped ("Keep playing", a tap beside it, Back) the sheet
+//! comes back as it was, to choose again or to close; every sheet has a visible Close, and a tap on the
 //! dimmed title around a sheet, or the system Back (`screens::back`), closes it too; leaving the title
-//! forgets it. The language list and the games
-//! played open over the Settings sheet (they sit higher), and closing them comes back to it.
+//! forgets it. The language list and the games played open over the Settings sheet (they sit higher),
+//! and closing them comes back to it.
 
 use bevy::prelude::*;
 
@@ -25,8 +27,7 @@ use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::history::History;
 use crate::app::saves::persistence::SavedGame;
 use crate::app::state::screen::Screen;
-use crate::app::state::session::NewGame;
-use crate::app::state::session::human_side;
+use crate::app::state::session::{NewGame, human_side};
 use crate::app::state::settings::{Settings, Speed, Starter};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::setting_buttons::{Setting, half_setting_button, half_width, pair_row, setting_button};
@@ -117,28 +118,36 @@ impl Metrics {
 /// Below this height (a phone held sideways) the Settings sheet puts its buttons in two columns.
 const SHORT: f32 = 560.0;
 
-/// Builds the open sheet again whenever it, the window, the language or the games played change.
+/// Builds the open sheet again whenever it, the window, the language or the games played change, and takes
+/// it away while the new-game question is asked: a sheet's edges showed around the question's card.
 pub(crate) fn show_sheet(
     sheet: Res<TitleSheet>,
     view: Res<ViewSize>,
     safe: Res<SafeArea>,
     locale: Res<Locale>,
     history: Res<History>,
+    pending: Res<PendingNewGame>,
+    mut starting: MessageReader<NewGame>,
     roots: Query<Entity, With<SheetRoot>>,
     mut commands: Commands,
 ) {
+    // The question answered "start" drops it and starts the game in the same frame: the sheet is not
+    // built again for the last frame of the title.
+    let leaving = starting.read().count() > 0;
     let stale = sheet.is_changed()
         || view.is_changed()
         || safe.is_changed()
         || locale.is_changed()
-        || history.is_changed();
+        || history.is_changed()
+        || pending.is_changed()
+        || leaving;
     if !stale {
         return;
     }
     for root in &roots {
         commands.entity(root).despawn();
     }
-    if *sheet == TitleSheet::None {
+    if *sheet == TitleSheet::None || pending.0.is_some() || leaving {
         return;
     }
     let m = Metrics::for_window(view.0);
@@ -254,23 +263,38 @@ fn settings_sheet(card: &mut ChildSpawnerCommands, m: Metrics, has_history: bool
             half_setting_button(r, "Stones", Setting::Stones, half);
             half_setting_button(r, "Counts", Setting::Counts, half);
         });
-        // The puzzles beside the language: one row less than a row each, so the sheet fits a small phone.
+        // Motion beside the language, and the two places the sheet leads to (the puzzles, the games
+        // played) side by side: the motion's row is the one the games played had to themselves, so the
+        // sheet is no taller than before and still fits a small phone in every language.
         pair_row(grid, 8.0, |r| {
+            half_setting_button(r, "Motion", Setting::Motion, half);
             half_setting_button(r, "Language", Setting::Language, half).observe(open_language_list);
-            let mut puzzles = labelled_button(r, "title.training", half, ());
-            half_width(&mut puzzles);
-            puzzles.observe(
+        });
+        // Alone (no games played yet), the puzzles' button takes the whole row.
+        pair_row(grid, 8.0, |r| {
+            half_labelled_button(r, "title.training", half).observe(
                 |_: On<Tap>, mut sheet: ResMut<TitleSheet>, mut next: ResMut<NextState<Screen>>| {
                     *sheet = TitleSheet::None;
                     next.set(Screen::Training);
                 },
             );
+            if has_history {
+                half_labelled_button(r, "title.history", half).observe(open_games_list);
+            }
         });
-        if has_history {
-            labelled_button(grid, "title.history", m.choice, ()).observe(open_games_list);
-        }
     });
     close_button(card, m);
+}
+
+/// A button of a [`pair_row`] that says `key`: what the tap does is attached by the caller.
+fn half_labelled_button<'a>(
+    row: &'a mut ChildSpawnerCommands,
+    key: &'static str,
+    font: f32,
+) -> EntityCommands<'a> {
+    let mut b = labelled_button(row, key, font, ());
+    half_width(&mut b);
+    b
 }
 
 /// The sheet's title.
