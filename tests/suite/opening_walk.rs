@@ -5,6 +5,7 @@
 //! the masters' moves while it is in them.
 
 use bevy::prelude::*;
+use toguz::app::screens::openings::book::{MasterBook, MasterBookHandle};
 use toguz::app::screens::openings::screen::OpeningsWalk;
 use toguz::app::state::screen::Screen;
 use toguz::app::state::session::Session;
@@ -27,12 +28,23 @@ fn walk(app: &App) -> &OpeningsWalk {
     app.world().resource::<OpeningsWalk>()
 }
 
-/// Runs frames until the board is still and the engine has looked at the position shown.
+/// Whether the app has read the book (on the asset server's thread).
+fn book_read(app: &App) -> bool {
+    let world = app.world();
+    let (Some(handle), Some(books)) =
+        (world.get_resource::<MasterBookHandle>(), world.get_resource::<Assets<MasterBook>>())
+    else {
+        return false;
+    };
+    books.get(&handle.0).is_some()
+}
+
+/// Runs frames until the board is still, the book read and the engine has looked at the position shown.
 fn settle(app: &mut App) {
     for _ in 0..3_000 {
         app.update();
         let still = !app.world().resource::<toguz::app::board::sowing::Timeline>().running();
-        if still && walk(app).engine_view().is_some() {
+        if still && book_read(app) && walk(app).engine_view().is_some() {
             frames(app, 3);
             return;
         }
@@ -157,8 +169,14 @@ fn review_tells_where_a_game_left_the_masters_games() {
     press(&mut app, "Menu");
     press(&mut app, "Moves");
     press(&mut app, "Review");
-    frames(&mut app, 30);
     assert_eq!(screen(&app), Screen::Review);
+    // The book is read off the frame, on the asset server's thread.
+    for _ in 0..600 {
+        if texts(&mut app).iter().any(|t| t.contains("masters' games")) {
+            break;
+        }
+        app.update();
+    }
     // Move 2 is Black's: the fourth move of the game (index 3) is Black's second.
     let said = texts(&mut app);
     assert!(

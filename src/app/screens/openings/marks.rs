@@ -17,7 +17,7 @@ pub(crate) fn percent_of(part: u32, whole: u32) -> u32 {
 }
 
 /// A share of the games on a hole's badge: "<1%" for a move a few games played, never "0%".
-fn share_label(part: u32, whole: u32) -> String {
+pub(crate) fn share_label(part: u32, whole: u32) -> String {
     match percent_of(part, whole) {
         0 if part > 0 => "<1%".into(),
         p => format!("{p}%"),

@@ -34,7 +34,7 @@ use crate::app::screens::board_panel::{
     PanelRoom, caption_size, close_mark, header_title, small_size, spawn_header_and_panel,
 };
 use crate::app::screens::openings::book::{MasterBook, MasterBookHandle, book, load_book};
-use crate::app::screens::openings::marks::{light_master_moves, percent_of};
+use crate::app::screens::openings::marks::{light_master_moves, percent_of, share_label};
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::{BoardReset, PlayHole, Session};
@@ -236,8 +236,8 @@ fn undo(
 fn rows_fit(window: Vec2, layout: &BoardLayout) -> usize {
     let height = if window.x > window.y { window.y - layout.top_bar } else { layout.bottom_bar };
     let words = 2.0 * caption_size(window) * 1.5 + 30.0;
-    // A row is a button (44 pixels) and the gap under it.
-    (((height - words) / 48.0).floor().max(1.0) as usize).min(9)
+    // A row is a button of two lines and the results' bar (about 52 pixels), and the gap under it.
+    (((height - words) / 56.0).floor().max(1.0) as usize).min(9)
 }
 
 /// The header (close, where in the tree, undo) and the panel (what the masters did here, their moves,
@@ -392,16 +392,19 @@ fn show_rows(
             let r = m.results;
             let decided = r.white + r.draws + r.black;
             let played =
-                locale.n("openings.played", i64::from(m.games), &[("share", &percent_of(m.games, total))]);
-            // A game recorded without its result says nothing of how the move did.
+                locale.n("openings.played", i64::from(m.games), &[("share", &share_label(m.games, total))]);
+            // A game recorded without its result says nothing of how the move did; draws are named only
+            // when there were some.
+            let key = if r.draws > 0 { "openings.results_draws" } else { "openings.results" };
             let results = if decided == 0 {
                 "—".to_string()
             } else {
                 locale.f(
-                    "openings.results",
+                    key,
                     &[
                         ("white", &white),
                         ("w", &percent_of(r.white, decided)),
+                        ("d", &percent_of(r.draws, decided)),
                         ("black", &black),
                         ("b", &percent_of(r.black, decided)),
                     ],
@@ -432,8 +435,8 @@ fn show_rows(
                     .with_children(|words| {
                         words.spawn((text(played, small, theme::TEXT), Pickable::IGNORE));
                         words.spawn((text(results, small * 0.9, theme::TEXT), Pickable::IGNORE));
+                        results_bar(words, r);
                     });
-                    results_bar(row, r);
                     row.spawn((text(figure, small, theme::TEXT), Pickable::IGNORE));
                 })
                 .observe(
@@ -453,14 +456,15 @@ fn show_rows(
     });
 }
 
-/// How the games after a move ended, as a bar: White's wins light, draws grey, Black's wins dark.
+/// How the games after a move ended, as a bar under the words, as wide as they are: White's wins light,
+/// draws grey, Black's wins dark.
 fn results_bar(row: &mut ChildSpawnerCommands, r: crate::openings::Results) {
     let decided = (r.white + r.draws + r.black).max(1) as f32;
     row.spawn((
         Node {
-            width: px(44),
-            height: px(10),
-            flex_shrink: 0.0,
+            width: percent(100),
+            height: px(5),
+            margin: UiRect::top(px(2)),
             border_radius: BorderRadius::all(px(3)),
             overflow: Overflow::clip(),
             ..default()
