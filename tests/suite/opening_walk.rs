@@ -177,10 +177,12 @@ fn review_tells_where_a_game_left_the_masters_games() {
         }
         app.update();
     }
-    // Move 2 is Black's: the fourth move of the game (index 3) is Black's second.
+    // The fourth move of the game is Black's second.
     let said = texts(&mut app);
+    let game = app.world().resource::<toguz::app::screens::review::shown::Review>().game.clone();
+    let left = format!("Left the masters' games at {}", toguz::game::move_label(&game, 4).unwrap());
     assert!(
-        said.iter().any(|t| t == "Left the masters' games at move 2"),
+        said.iter().any(|t| *t == left),
         "the review at the last move says where the game left the masters: {said:?}"
     );
     press(&mut app, "First move");

@@ -125,7 +125,7 @@ fn the_right_moves_solve_the_puzzle_and_the_rating_goes_up_and_is_saved() {
         puzzle.solution.len(),
         "the player's moves and the computer's replies were played on the board"
     );
-    assert!(run(&app).said.contains("★★★"), "three stars without a hint: {}", run(&app).said);
+    assert!(run(&app).said.contains("3 stars of 3"), "three stars without a hint: {}", run(&app).said);
     let training = app.world().resource::<Settings>().training.clone();
     assert!(training.rating > START_RATING, "the rating goes up: {}", training.rating);
     assert_eq!(training.stars.get(&puzzle.id), Some(&3));
@@ -162,6 +162,8 @@ fn a_wrong_move_plays_out_says_what_it_costs_and_the_puzzle_starts_again() {
     assert_eq!(position(&app), start, "the puzzle starts again");
     solve(&mut app);
     assert_eq!(run(&app).phase, Phase::Solved);
+    let said = run(&app).said.clone();
+    assert!(said.starts_with("Solved, after a wrong move: it comes back tomorrow"), "not 'skipped': {said}");
     let training = app.world().resource::<Settings>().training.clone();
     assert!(training.rating < START_RATING, "a miss costs rating: {}", training.rating);
     assert_eq!(training.stars.get(&puzzle.id), Some(&0), "no star after a wrong move");
@@ -183,7 +185,7 @@ fn a_hint_lights_the_hole_of_the_right_move_and_costs_a_star() {
     let at: Vec<Vec2> = glows.iter(app.world()).map(|(_, t)| t.translation.truncate()).collect();
     assert!(at.iter().any(|p| p.distance(lit) < 1.0), "the right hole is lit: {at:?} vs {lit}");
     solve(&mut app);
-    assert!(run(&app).said.contains("★★☆"), "a hint costs a star: {}", run(&app).said);
+    assert!(run(&app).said.contains("2 stars of 3"), "a hint costs a star: {}", run(&app).said);
     assert_eq!(app.world().resource::<Settings>().training.stars.get(&puzzle.id), Some(&2));
     let _ = std::fs::remove_dir_all(&dir);
 }

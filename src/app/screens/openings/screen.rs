@@ -22,7 +22,7 @@ use crate::ai::search::{Iteration, Limits, Search};
 use crate::game::{Game, Mode};
 use crate::lesson::Tapped;
 use crate::openings::{MasterMove, Openings, numbered};
-use crate::rules::{Hole, Side};
+use crate::rules::{Hole, Position, Side};
 
 use crate::app::board::input::{BoardBlocked, BoardTap};
 use crate::app::board::layout::BoardLayout;
@@ -196,7 +196,9 @@ fn follow_engine(mut walk: ResMut<OpeningsWalk>, session: Res<Session>) {
     if walk.engine.is_some() || searched || session.game.status().is_over() {
         return;
     }
-    let position = *session.game.position();
+    // The line's own position, as the rules play it: the session takes a tapped move only later in the
+    // frame, and a search of its board then would be of the position before.
+    let Some(position) = position_after(&walk.line) else { return };
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let limits = Limits { depth: Some(ENGINE_DEPTH), nodes: None, movetime_ms: None };
@@ -204,6 +206,15 @@ fn follow_engine(mut walk: ResMut<OpeningsWalk>, session: Res<Session>) {
         run_cooperatively(Search::new(position, limits, TABLE_MIB).all_root_scores(), &flag).await
     });
     walk.engine = Some((task, cancel));
+}
+
+/// The position after `line` from the start, if every move of it is legal there.
+fn position_after(line: &[Hole]) -> Option<Position> {
+    let mut position = Position::start();
+    for &hole in line {
+        position.play(hole).ok()?;
+    }
+    Some(position)
 }
 
 /// Sets the board at the end of `line` (a screenshot's `--moves`), without the sowing.
@@ -386,8 +397,12 @@ fn show_rows(
     let small = small_size(view.0);
     let white = player_short(&locale, &MODE, Side::White);
     let black = player_short(&locale, &MODE, Side::Black);
+    let fit = rows_fit(view.0, &layout);
+    // Moves beyond the rows that fit are named on a last line (they are lit on the board too): the
+    // rows give way to it.
+    let (listed, more) = if moves.len() > fit { (fit.saturating_sub(1).max(1), true) } else { (fit, false) };
     commands.entity(list).with_children(|rows| {
-        for m in moves.iter().take(rows_fit(view.0, &layout)) {
+        for m in moves.iter().take(listed) {
             let hole = m.hole;
             let r = m.results;
             let decided = r.white + r.draws + r.black;
@@ -452,6 +467,13 @@ fn show_rows(
                         }
                     },
                 );
+        }
+        if more {
+            let holes = moves.iter().skip(listed).map(|m| m.hole.to_string()).collect::<Vec<_>>().join(", ");
+            rows.spawn((
+                text(locale.f("openings.more", &[("holes", &holes)]), small, theme::TEXT_DIM),
+                Pickable::IGNORE,
+            ));
         }
     });
 }

@@ -32,7 +32,6 @@ use crate::app::ui::theme::{self, Art};
 use crate::app::ui::widgets::{Tap, padded_labelled_button, sized_button, text};
 use crate::game::Game;
 use crate::game::move_label;
-use crate::openings::numbered;
 use crate::rules::{Hole, Position};
 
 #[derive(Component)]
@@ -503,8 +502,9 @@ fn show_theory(
             let line: Vec<Hole> = review.game.history().iter().map(|p| p.outcome.hole).collect();
             match tree.left_at(&line) {
                 Some(ply) if ply < review.at => {
-                    let (number, _) = numbered(ply);
-                    locale.f("review.left_theory", &[("move", &number)])
+                    // The move as the list writes it ("1… 55"): whose move it was matters.
+                    let shown = move_label(&review.game, ply + 1).unwrap_or_default();
+                    locale.f("review.left_theory", &[("move", &shown)])
                 }
                 _ => locale.t("review.in_theory"),
             }

@@ -75,6 +75,9 @@ fn show_chooser(
         return;
     }
     let small = view.0.y < 700.0;
+    // A phone on its side is too short for the card's column: it goes wide, three themes to a row, and
+    // the day's puzzle, the openings and Close share the last row.
+    let short = view.0.y < 500.0;
     let (font, heading, gap) = if small { (15.0, 22.0, 6.0) } else { (17.0, 26.0, 10.0) };
     let chosen = settings.training.theme;
     let daily_done = settings.training.daily_done == Some(today());
@@ -87,7 +90,8 @@ fn show_chooser(
         ))
         .observe(|_: On<Tap>, mut open: ResMut<ChooserOpen>| open.0 = false)
         .with_children(|b| {
-            b.spawn(card(360.0, 16.0, gap, AlignItems::Stretch)).with_children(|c| {
+            let width = if short { 620.0 } else { 360.0 };
+            b.spawn(card(width, 16.0, gap, AlignItems::Stretch)).with_children(|c| {
                 c.spawn((
                     Tr("training.title"),
                     DisplayFace,
@@ -95,17 +99,18 @@ fn show_chooser(
                     Node { align_self: AlignSelf::Center, ..default() },
                 ));
                 let daily = if daily_done { "training.daily_done" } else { "training.daily" };
-                choice(c, daily, font, false).observe(
-                    |_: On<Tap>, mut open: ResMut<ChooserOpen>, mut choice: MessageWriter<PuzzleChoice>| {
-                        open.0 = false;
-                        choice.write(PuzzleChoice::Daily);
-                    },
-                );
-                c.spawn((
-                    Tr("training.theme"),
-                    text("", font - 2.0, theme::TEXT_DIM),
-                    Node { align_self: AlignSelf::Center, margin: UiRect::top(px(gap / 2.0)), ..default() },
-                ));
+                if !short {
+                    daily_choice(c, daily, font);
+                    c.spawn((
+                        Tr("training.theme"),
+                        text("", font - 2.0, theme::TEXT_DIM),
+                        Node {
+                            align_self: AlignSelf::Center,
+                            margin: UiRect::top(px(gap / 2.0)),
+                            ..default()
+                        },
+                    ));
+                }
                 c.spawn(Node {
                     flex_wrap: FlexWrap::Wrap,
                     justify_content: JustifyContent::Center,
@@ -117,7 +122,7 @@ fn show_chooser(
                     for theme in theme_choices() {
                         choice(grid, theme_key(theme), font, theme == chosen)
                             .insert(Node {
-                                flex_basis: percent(45),
+                                flex_basis: percent(if short { 30 } else { 45 }),
                                 flex_grow: 1.0,
                                 ..button_node(UiRect::axes(px(10), px(10)), Vec2::new(64.0, 44.0))
                             })
@@ -133,16 +138,58 @@ fn show_chooser(
                             );
                     }
                 });
-                choice(c, "training.openings", font, false).observe(
-                    |_: On<Tap>, mut open: ResMut<ChooserOpen>, mut next: ResMut<NextState<Screen>>| {
-                        open.0 = false;
-                        next.set(Screen::Openings);
-                    },
-                );
-                choice(c, "moves.close", font, false)
-                    .observe(|_: On<Tap>, mut open: ResMut<ChooserOpen>| open.0 = false);
+                if short {
+                    c.spawn(Node { column_gap: px(6), ..default() }).with_children(|row| {
+                        daily_choice(row, daily, font).insert(grow());
+                        openings_choice(row, font).insert(grow());
+                        close_choice(row, font).insert(grow());
+                    });
+                } else {
+                    openings_choice(c, font);
+                    close_choice(c, font);
+                }
             });
         });
+}
+
+/// A cell of the card's last row on a short screen: the three share it.
+fn grow() -> Node {
+    Node {
+        flex_grow: 1.0,
+        flex_basis: px(0),
+        ..button_node(UiRect::axes(px(8), px(10)), Vec2::new(64.0, 44.0))
+    }
+}
+
+/// The puzzle of the day.
+fn daily_choice<'a>(
+    parent: &'a mut ChildSpawnerCommands,
+    key: &'static str,
+    font: f32,
+) -> EntityCommands<'a> {
+    let mut button = choice(parent, key, font, false);
+    button.observe(|_: On<Tap>, mut open: ResMut<ChooserOpen>, mut choice: MessageWriter<PuzzleChoice>| {
+        open.0 = false;
+        choice.write(PuzzleChoice::Daily);
+    });
+    button
+}
+
+/// The masters' openings.
+fn openings_choice<'a>(parent: &'a mut ChildSpawnerCommands, font: f32) -> EntityCommands<'a> {
+    let mut button = choice(parent, "training.openings", font, false);
+    button.observe(|_: On<Tap>, mut open: ResMut<ChooserOpen>, mut next: ResMut<NextState<Screen>>| {
+        open.0 = false;
+        next.set(Screen::Openings);
+    });
+    button
+}
+
+/// Close.
+fn close_choice<'a>(parent: &'a mut ChildSpawnerCommands, font: f32) -> EntityCommands<'a> {
+    let mut button = choice(parent, "moves.close", font, false);
+    button.observe(|_: On<Tap>, mut open: ResMut<ChooserOpen>| open.0 = false);
+    button
 }
 
 /// A button of the card; the chosen theme's is lit.

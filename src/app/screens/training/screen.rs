@@ -127,11 +127,7 @@ pub(crate) fn plugin(app: &mut App) {
                 blocked.0 = false;
             }),
         )
-        .add_systems(OnExit(Screen::Training), |mut run: ResMut<TrainingRun>| {
-            if let Some((_, cancel)) = run.explaining.take() {
-                cancel.store(true, Ordering::Relaxed);
-            }
-        })
+        .add_systems(OnExit(Screen::Training), leave_training)
         .add_systems(
             Update,
             (take_choice, start_puzzle, take_taps, finish_explaining, play_queued)
@@ -273,6 +269,18 @@ fn take_taps(
     }
 }
 
+/// Leaving the puzzles: a search is cancelled, and a puzzle missed and not yet solved counts as missed (it
+/// would come back as new, and be solved clean, after a look at the openings).
+fn leave_training(mut run: ResMut<TrainingRun>, mut settings: ResMut<Settings>, locale: Res<Locale>) {
+    if let Some((_, cancel)) = run.explaining.take() {
+        cancel.store(true, Ordering::Relaxed);
+    }
+    let missed = run.attempt.as_ref().is_some_and(|a| a.result() == Solve::Missed);
+    if missed && run.phase != Phase::Solved {
+        finish(&mut run, &mut settings, &locale);
+    }
+}
+
 /// A solved (or skipped) puzzle moves the rating and is saved with the settings.
 fn finish(run: &mut TrainingRun, settings: &mut Settings, locale: &Locale) {
     let (Some(puzzle), Some(attempt)) = (run.puzzle.as_ref(), run.attempt.as_ref()) else { return };
@@ -282,12 +290,17 @@ fn finish(run: &mut TrainingRun, settings: &mut Settings, locale: &Locale) {
         settings.training.daily_done = Some(today());
     }
     let change = (settings.training.rating - run.rating_before).round() as i64;
-    let stars = "★".repeat(usize::from(solve.stars())) + &"☆".repeat(usize::from(3 - solve.stars()));
+    // In words: the bundled fonts have no star glyph.
+    let stars = locale.n("training.stars", i64::from(solve.stars()), &[]);
     let rating = settings.training.rating.round() as i64;
+    let (rating, change) = (&rating as &dyn std::fmt::Display, &signed(change) as &dyn std::fmt::Display);
     run.said = match solve {
-        Solve::Missed => locale.f("training.skipped", &[("rating", &rating), ("change", &signed(change))]),
-        _ => locale
-            .f("training.solved", &[("stars", &stars), ("rating", &rating), ("change", &signed(change))]),
+        // Solved in the end, after a wrong move: it still comes back.
+        Solve::Missed if attempt.solved() => {
+            locale.f("training.solved_late", &[("rating", rating), ("change", change)])
+        }
+        Solve::Missed => locale.f("training.skipped", &[("rating", rating), ("change", change)]),
+        _ => locale.f("training.solved", &[("stars", &stars), ("rating", rating), ("change", change)]),
     };
     run.phase = Phase::Solved;
 }
@@ -382,18 +395,26 @@ fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<Entity, With
                         text("", small, theme::HIGHLIGHT),
                     ));
                 });
-            p.spawn(Node { justify_content: JustifyContent::SpaceBetween, column_gap: px(8), ..default() })
-                .with_children(|row| {
-                    labelled_button(row, "hud.menu", caption, ()).observe(open_chooser);
-                    labelled_button(row, "training.again", caption, AgainButton).observe(
-                        |_: On<Tap>, mut run: ResMut<TrainingRun>| {
-                            if matches!(run.phase, Phase::Missed | Phase::Solving) {
-                                run.restart = true;
-                            }
-                        },
-                    );
-                    labelled_button(row, "training.next", caption, ()).observe(next_puzzle);
-                });
+            // Three buttons after a miss: on a narrow panel (a tablet's side column, a phone on its side)
+            // the last goes to a second line rather than past the edge.
+            p.spawn(Node {
+                justify_content: JustifyContent::SpaceBetween,
+                flex_wrap: FlexWrap::Wrap,
+                column_gap: px(8),
+                row_gap: px(6),
+                ..default()
+            })
+            .with_children(|row| {
+                labelled_button(row, "hud.menu", caption, ()).observe(open_chooser);
+                labelled_button(row, "training.again", caption, AgainButton).observe(
+                    |_: On<Tap>, mut run: ResMut<TrainingRun>| {
+                        if matches!(run.phase, Phase::Missed | Phase::Solving) {
+                            run.restart = true;
+                        }
+                    },
+                );
+                labelled_button(row, "training.next", caption, ()).observe(next_puzzle);
+            });
         },
     );
 }
