@@ -182,7 +182,7 @@ fn review_tells_where_a_game_left_the_masters_games() {
     let game = app.world().resource::<toguz::app::screens::review::shown::Review>().game.clone();
     let left = format!("Left the masters' games at {}", toguz::game::move_label(&game, 4).unwrap());
     assert!(
-        said.iter().any(|t| *t == left),
+        said.contains(&left),
         "the review at the last move says where the game left the masters: {said:?}"
     );
     press(&mut app, "First move");
