@@ -5,6 +5,7 @@
 
 use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, LoadContext};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::app::state::content::read_content;
@@ -67,4 +68,19 @@ pub fn book<'a>(
     assets: Option<&AssetServer>,
 ) -> Option<Result<&'a Openings, String>> {
     read_content(handle.map(|h| &h.0), books, assets, |book: &MasterBook| &book.0)
+}
+
+/// The book as a system reads it: what [`book`] is asked with, in one parameter.
+#[derive(SystemParam)]
+pub(crate) struct Book<'w> {
+    handle: Option<Res<'w, MasterBookHandle>>,
+    books: Option<Res<'w, Assets<MasterBook>>>,
+    assets: Option<Res<'w, AssetServer>>,
+}
+
+impl Book<'_> {
+    /// The book if it has been read: `Err` says why it cannot be.
+    pub(crate) fn read(&self) -> Option<Result<&Openings, String>> {
+        book(self.handle.as_deref(), self.books.as_deref(), self.assets.as_deref())
+    }
 }

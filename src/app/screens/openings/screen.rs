@@ -33,7 +33,7 @@ use crate::app::i18n::words::{illegal, player_short};
 use crate::app::screens::board_panel::{
     PanelRoom, caption_size, close_mark, header_title, small_size, spawn_header_and_panel,
 };
-use crate::app::screens::openings::book::{MasterBook, MasterBookHandle, book, load_book};
+use crate::app::screens::openings::book::{Book, load_book};
 use crate::app::screens::openings::marks::{light_master_moves, percent_of, share_label};
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::{Frame, Screen};
@@ -314,12 +314,10 @@ fn show_words(
     walk: Res<OpeningsWalk>,
     session: Res<Session>,
     locale: Res<Locale>,
-    handle: Option<Res<MasterBookHandle>>,
-    books: Option<Res<Assets<MasterBook>>>,
-    assets: Option<Res<AssetServer>>,
+    book: Book,
     mut texts: Query<(&OpeningsText, &mut Text)>,
 ) {
-    let read = book(handle.as_deref(), books.as_deref(), assets.as_deref());
+    let read = book.read();
     let position = session.game.position();
     let mover = position.side_to_move();
     let (number, _) = numbered(walk.line.len());
@@ -367,17 +365,13 @@ fn show_rows(
     locale: Res<Locale>,
     view: Res<ViewSize>,
     layout: Option<Res<BoardLayout>>,
-    (handle, books, assets): (
-        Option<Res<MasterBookHandle>>,
-        Option<Res<Assets<MasterBook>>>,
-        Option<Res<AssetServer>>,
-    ),
+    book: Book,
     lists: Query<(Entity, Option<&Children>), With<MoveRows>>,
     mut shown: Local<Option<(u64, Entity, bool)>>,
 ) {
     let Some(layout) = layout else { return };
     let Ok((list, children)) = lists.single() else { return };
-    let read = book(handle.as_deref(), books.as_deref(), assets.as_deref());
+    let read = book.read();
     let key = (walk.changes, list, read.is_some());
     if *shown == Some(key) {
         return;
@@ -518,16 +512,12 @@ fn show_marks(
     timeline: Res<Timeline>,
     layout: Option<Res<BoardLayout>>,
     art: Res<Art>,
-    (handle, books, assets): (
-        Option<Res<MasterBookHandle>>,
-        Option<Res<Assets<MasterBook>>>,
-        Option<Res<AssetServer>>,
-    ),
+    book: Book,
     marks: Query<Entity, With<OpeningMark>>,
     mut shown: Local<Option<(Vec<Hole>, bool, bool)>>,
 ) {
     let Some(layout) = layout else { return };
-    let read = book(handle.as_deref(), books.as_deref(), assets.as_deref());
+    let read = book.read();
     let still = !timeline.running();
     let key = (walk.line.clone(), read.is_some(), still);
     if shown.as_ref() == Some(&key) && !layout.is_changed() {

@@ -16,7 +16,7 @@ use crate::app::i18n::locale::Locale;
 use crate::app::menus::confirm::PendingPlayFrom;
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::persistence::SavedGame;
-use crate::app::screens::openings::book::{MasterBook, MasterBookHandle, book, load_book};
+use crate::app::screens::openings::book::{Book, load_book};
 use crate::app::screens::openings::marks::light_master_moves;
 use crate::app::screens::review::move_list::open_list;
 use crate::app::screens::review::shown::Review;
@@ -449,16 +449,12 @@ fn show_master_moves(
     timeline: Res<Timeline>,
     layout: Option<Res<BoardLayout>>,
     art: Res<Art>,
-    (handle, books, assets): (
-        Option<Res<MasterBookHandle>>,
-        Option<Res<Assets<MasterBook>>>,
-        Option<Res<AssetServer>>,
-    ),
+    book: Book,
     marks: Query<Entity, With<ReviewMasterMark>>,
     mut shown: Local<Option<(u64, usize, bool, bool)>>,
 ) {
     let (Some(review), Some(layout)) = (review, layout) else { return };
-    let tree = book(handle.as_deref(), books.as_deref(), assets.as_deref()).and_then(Result::ok);
+    let tree = book.read().and_then(Result::ok);
     let still = !timeline.running();
     let key = (review.game.id, review.at, tree.is_some(), still);
     if *shown == Some(key) && !layout.is_changed() {
@@ -488,15 +484,11 @@ fn show_master_moves(
 fn show_theory(
     review: Option<Res<Review>>,
     locale: Res<Locale>,
-    (handle, books, assets): (
-        Option<Res<MasterBookHandle>>,
-        Option<Res<Assets<MasterBook>>>,
-        Option<Res<AssetServer>>,
-    ),
+    book: Book,
     mut lines: Query<(&mut Text, &mut Node), With<TheoryLine>>,
 ) {
     let Some(review) = review else { return };
-    let tree = book(handle.as_deref(), books.as_deref(), assets.as_deref()).and_then(Result::ok);
+    let tree = book.read().and_then(Result::ok);
     let words = match tree {
         Some(tree) if review.game.start() == Position::start() => {
             let line: Vec<Hole> = review.game.history().iter().map(|p| p.outcome.hole).collect();
