@@ -2,7 +2,7 @@
 //! ticking, the graph tapped to jump, the moves that lost most marked with the better move, and never a
 //! hidden hint in a game still being played), and records out and in (export, paste, a dropped file).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use bevy::prelude::*;
 use toguz::ai::Player;
@@ -35,8 +35,9 @@ fn finished_game_in_history(dir: &std::path::Path, seed: u64) -> Vec<u8> {
 fn frames_until_analysed(app: &mut App) -> usize {
     let start = Instant::now();
     let mut ticks = 0;
-    while !app.world().resource::<Analysis>().is_done() && start.elapsed() < Duration::from_secs(120) {
+    while !app.world().resource::<Analysis>().is_done() && ticks < 10_000 {
         app.update();
+        crate::app::settle(app);
         ticks += 1;
     }
     let analysis = app.world().resource::<Analysis>();

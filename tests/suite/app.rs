@@ -10,13 +10,14 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use toguz::ai::Level;
 use toguz::app::GamePlugins;
-use toguz::app::board::input::LandingHint;
 use toguz::app::board::layout::{BoardLayout, MIN_TOUCH, PATTERN_STONES};
 use toguz::app::board::stones::{StoneSlots, StoneView, counts_at_rest, place_at};
 use toguz::app::computer::ai_task::Thinking;
+use toguz::app::computer::search_task::Searches;
 use toguz::app::saves::persistence::SavePath;
 use toguz::app::screens::game::bars::Undo;
 use toguz::app::state::screen::Screen;
+use toguz::app::state::session::LandingHint;
 use toguz::app::state::session::{NewGame, PlayHole, Session};
 use toguz::app::state::settings::{Settings, Speed};
 use toguz::app::state::view::ViewSize;
@@ -43,6 +44,27 @@ pub(crate) fn app_with(mode: Mode, speed: Speed) -> App {
 pub(crate) fn frames(app: &mut App, n: usize) {
     for _ in 0..n {
         app.update();
+    }
+}
+
+/// Runs frames until `done` holds, at most `limit` of them. After each frame the searches it started
+/// (the computer's move, a hint, review's analysis) are let end before the next: the frames then see what
+/// a phone would see, on a loaded machine as on an idle one, and nothing waits on a clock.
+pub(crate) fn frames_until(app: &mut App, limit: usize, done: impl Fn(&App) -> bool) -> bool {
+    for _ in 0..limit {
+        if done(app) {
+            return true;
+        }
+        app.update();
+        settle(app);
+    }
+    done(app)
+}
+
+/// Waits for every search in flight to end (or be dropped): a blocking wait on the searches themselves.
+pub(crate) fn settle(app: &App) {
+    if let Some(searches) = app.world().get_resource::<Searches>() {
+        searches.wait_until_idle();
     }
 }
 
@@ -235,11 +257,7 @@ fn taps_during_the_computers_turn_are_ignored() {
         app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.contains("computer")
     );
     // The computer's move then arrives, and it is the person's turn.
-    let start = Instant::now();
-    while moves(&app).is_empty() && start.elapsed() < Duration::from_secs(20) {
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    frames_until(&mut app, 600, |app| !moves(app).is_empty());
     assert_eq!(moves(&app).len(), 1);
     assert!(app.world().resource::<Session>().game.is_human_turn());
     frames(&mut app, 1);
@@ -278,11 +296,8 @@ fn a_computer_move_arriving_after_undo_is_dropped() {
     assert!(moves(&app).is_empty());
     // A result for the old position, as a late task would deliver it, never reaches the rules.
     app.world_mut().write_message(PlayHole { hole: Hole::new(3).unwrap(), generation: stale });
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_millis(1500) {
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    // A second of frames, each after the cancelled search has ended: nothing of it reaches the board.
+    assert!(!frames_until(&mut app, 60, |app| !moves(app).is_empty()));
     assert!(moves(&app).is_empty(), "the stale computer move was dropped: {:?}", moves(&app));
     assert!(app.world().resource::<Session>().game.is_human_turn());
     assert_view_matches_rules(&mut app);
@@ -426,11 +441,7 @@ fn the_hint_button_suggests_a_move_with_its_reason_but_not_on_hard() {
     use toguz::app::computer::hint::{HintRequest, HintState};
     let mut app = app_with(Mode::Computer { level: Level::Medium, human: Side::White }, Speed::Instant);
     app.world_mut().write_message(HintRequest);
-    let start = Instant::now();
-    while app.world().resource::<HintState>().shown.is_none() && start.elapsed() < Duration::from_secs(20) {
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    frames_until(&mut app, 60, |app| app.world().resource::<HintState>().shown.is_some());
     let (_, hole) = app.world().resource::<HintState>().shown.expect("a hint arrives");
     frames(&mut app, 1);
     let toast = app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.clone();
@@ -633,11 +644,7 @@ fn a_tap_held_across_the_computers_reply_plays_nothing() {
     let at = screen_point(&app, Side::Black, 5);
     // The finger goes down while the computer thinks and lifts after its move has landed.
     touch(&mut app, TouchPhase::Started, at);
-    let start = Instant::now();
-    while moves(&app).is_empty() && start.elapsed() < Duration::from_secs(20) {
-        app.update();
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    frames_until(&mut app, 600, |app| !moves(app).is_empty());
     assert_eq!(moves(&app).len(), 1, "the computer moved");
     frames(&mut app, 2);
     touch(&mut app, TouchPhase::Ended, at);

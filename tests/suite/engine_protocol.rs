@@ -185,16 +185,17 @@ impl Process {
         }
     }
 
-    /// Waits up to `wait` for the process to exit; its status.
+    /// Waits up to `wait` for the process to exit; its status. Its output closes as it exits, and the
+    /// reader's channel with it: the wait ends then, not at the next look at a clock.
     fn exit(&mut self, wait: Duration) -> Option<std::process::ExitStatus> {
         let deadline = Instant::now() + wait;
-        while Instant::now() < deadline {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return Some(status);
+        loop {
+            match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(_) => {}
+                Err(RecvTimeoutError::Disconnected) => return self.child.wait().ok(),
+                Err(RecvTimeoutError::Timeout) => return None,
             }
-            std::thread::sleep(Duration::from_millis(10));
         }
-        None
     }
 }
 

@@ -3,7 +3,7 @@
 //! with pointers that arrive and press in the same frame (as every touch tap does), across restarts.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
@@ -258,11 +258,7 @@ pub(crate) fn flushed_save(app: &mut App, dir: &Path) -> toguz::app::saves::pers
 }
 
 pub(crate) fn wait_for_moves(app: &mut App, n: usize) {
-    let start = Instant::now();
-    while moves(app).len() < n && start.elapsed() < Duration::from_secs(30) {
-        app.update();
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    crate::app::frames_until(app, 1200, |app| moves(app).len() >= n);
     frames(app, 200);
     assert_eq!(moves(app).len(), n, "the computer replied");
 }
@@ -467,7 +463,8 @@ fn at_screen(which: &str, size: Vec2, dir: &Path) -> App {
             let game = finished_game();
             let world = app.world_mut();
             let generation = world.resource::<Session>().generation + 1;
-            *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
+            *world.resource_mut::<Session>() =
+                Session { game, generation, owner: toguz::app::state::session::BoardOwner::Game };
             world.write_message(toguz::app::state::session::BoardReset);
             frames(&mut app, 4);
         }
@@ -626,7 +623,9 @@ fn a_press_that_slides_off_a_button_or_lands_on_a_panel_does_nothing() {
     // A tap outside the menu closes it, and plays nothing.
     touch_tap_arriving(&mut app, hidden_hint);
     assert!(
-        !app.world().resource::<toguz::app::screens::game::menu::MenuOpen>().0,
+        !app.world()
+            .resource::<toguz::app::state::panels::Panels>()
+            .contains(toguz::app::state::panels::Panel::Menu),
         "a tap outside the menu closes it"
     );
     assert!(has_button(&mut app, "Hint"));
@@ -863,7 +862,8 @@ fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_c
             let game = finished_game();
             let world = app.world_mut();
             let generation = world.resource::<Session>().generation + 1;
-            *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
+            *world.resource_mut::<Session>() =
+                Session { game, generation, owner: toguz::app::state::session::BoardOwner::Game };
             world.write_message(toguz::app::state::session::BoardReset);
             frames(&mut app, 4);
             assert_nothing_clipped(&mut app, size, &format!("{what}, game over"));
@@ -1093,7 +1093,8 @@ fn a_panel_over_the_result_hides_it_and_every_panel_card_is_opaque() {
     let game = finished_game();
     let world = app.world_mut();
     let generation = world.resource::<Session>().generation + 1;
-    *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
+    *world.resource_mut::<Session>() =
+        Session { game, generation, owner: toguz::app::state::session::BoardOwner::Game };
     world.write_message(toguz::app::state::session::BoardReset);
     frames(&mut app, 4);
     assert!(named_rect(&mut app, "Game over").is_some(), "the result is shown");
@@ -1155,7 +1156,7 @@ fn the_landing_hint_hides_neither_the_hole_pressed_nor_the_hole_it_lights() {
                 |phase| TouchInput { phase, position: pressed.center(), window, force: None, id: 40 };
             app.world_mut().write_message(finger(TouchPhase::Started));
             frames(&mut app, 40);
-            let hint = app.world().resource::<toguz::app::board::input::LandingHint>().0;
+            let hint = app.world().resource::<toguz::app::state::session::LandingHint>().0;
             let (_, landing) = hint.expect("a long press shows where the last stone lands");
             let lit = hole_on_screen(&app, landing.side, landing.hole.number());
             let said = named_rect(&mut app, "Messages").expect("the hint is said in words");

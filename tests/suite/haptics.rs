@@ -44,7 +44,8 @@ pub(crate) fn set_position(app: &mut App, position: &str) {
     let world = app.world_mut();
     let generation = world.resource::<Session>().generation + 1;
     let game = Game::from_position(Mode::HotSeat, position);
-    *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
+    *world.resource_mut::<Session>() =
+        Session { game, generation, owner: toguz::app::state::session::BoardOwner::Game };
     world.write_message(BoardReset);
     frames(app, 2);
 }

@@ -9,7 +9,7 @@ use toguz::ai::Level;
 use toguz::app::computer::ai_task::Thinking;
 use toguz::app::platform::lifecycle::InBackground;
 use toguz::app::saves::persistence::read_save;
-use toguz::app::screens::game::menu::MenuOpen;
+use toguz::app::state::panels::{Panel, Panels};
 use toguz::app::state::screen::Screen;
 use toguz::app::state::settings::Settings;
 use toguz::rules::Side;
@@ -52,9 +52,9 @@ fn back_closes_the_menu_then_goes_to_the_title_with_the_game_saved_then_leaves_t
     frames(&mut app, 3);
     tap_hole(&mut app, Side::White, 7);
     press(&mut app, "Menu");
-    assert!(app.world().resource::<MenuOpen>().0);
+    assert!(app.world().resource::<Panels>().contains(Panel::Menu));
     system_back(&mut app);
-    assert!(!app.world().resource::<MenuOpen>().0, "Back closes the menu first");
+    assert!(!app.world().resource::<Panels>().contains(Panel::Menu), "Back closes the menu first");
     assert_eq!(screen(&app), Screen::Game);
     system_back(&mut app);
     assert_eq!(screen(&app), Screen::Title, "Back from a game goes to the title");
@@ -131,10 +131,7 @@ fn in_the_background_the_game_is_saved_at_once_and_the_computer_waits_until_the_
     app.world_mut().write_message(AppLifecycle::WillResume);
     app.update();
     app.world_mut().write_message(AppLifecycle::Running);
-    let start = std::time::Instant::now();
-    while moves(&app).len() == before && start.elapsed() < std::time::Duration::from_secs(30) {
-        app.update();
-    }
+    crate::app::frames_until(&mut app, 600, |app| moves(app).len() > before);
     assert_eq!(moves(&app).len(), before + 1, "back in front, the computer replies");
     assert_eq!(app.world().resource::<Settings>().level, Level::Medium);
     let _ = std::fs::remove_dir_all(&dir);

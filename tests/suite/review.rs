@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use toguz::app::board::last_move::LastMoveMark;
 use toguz::app::board::layout::BoardLayout;
 use toguz::app::screens::review::move_list::MoveCell;
-use toguz::app::state::panels::MoveListOpen;
+use toguz::app::state::panels::{Panel, Panels};
 use toguz::app::state::screen::Screen;
 use toguz::app::state::session::Session;
 use toguz::app::ui::widgets::Selected;
@@ -47,7 +47,7 @@ fn the_move_list_shows_every_move_in_the_records_notation_with_the_last_one_lit(
         frames(&mut app, 3);
         press(&mut app, "Menu");
         press(&mut app, "Moves");
-        assert!(app.world().resource::<MoveListOpen>().0);
+        assert!(app.world().resource::<Panels>().contains(Panel::MoveList));
         assert!(cells(&mut app).is_empty(), "no moves yet");
         press(&mut app, "Close");
         for (side, hole) in
@@ -72,7 +72,7 @@ fn the_move_list_shows_every_move_in_the_records_notation_with_the_last_one_lit(
         // The list took the menu's place: Back closes it, back to the game, untouched.
         assert!(!has_button(&mut app, "Resume"), "the menu made way for the list");
         system_back(&mut app);
-        assert!(!app.world().resource::<MoveListOpen>().0);
+        assert!(!app.world().resource::<Panels>().contains(Panel::MoveList));
         assert_eq!(screen(&app), Screen::Game);
         assert!(has_button(&mut app, "Menu"));
         assert_eq!(app.world().resource::<Session>().game.history().len(), 5);
@@ -124,7 +124,8 @@ fn long_move_list_by_pages(size: Vec2) {
     {
         let world = app.world_mut();
         let generation = world.resource::<Session>().generation + 1;
-        *world.resource_mut::<Session>() = Session { game, generation, lesson: false };
+        *world.resource_mut::<Session>() =
+            Session { game, generation, owner: toguz::app::state::session::BoardOwner::Game };
         world.write_message(toguz::app::state::session::BoardReset);
     }
     frames(&mut app, 4);
@@ -279,7 +280,7 @@ fn review_steps_through_the_game_by_buttons_swipes_and_the_list_and_leaves_the_g
     assert_eq!(lit, [3], "the list lights the move the board shows");
     press(&mut app, "Move 2");
     assert_eq!(review_at(&app), 2);
-    assert!(!app.world().resource::<MoveListOpen>().0);
+    assert!(!app.world().resource::<Panels>().contains(Panel::MoveList));
     assert_eq!(
         flushed_save(&mut app, &dir).game.map(|g| g.moves),
         Some(vec![7, 3, 2, 9, 1]),

@@ -11,7 +11,7 @@ use toguz::app::saves::history::{HistoryFile, PastGame};
 use toguz::app::saves::persistence::{
     NOTICE_DAMAGED, SaveFile, SaveNotice, VERSION, to_text, write_atomically,
 };
-use toguz::app::screens::title::sheets::TitleSheet;
+use toguz::app::state::panels::{Panels, Sheet, sheet_on_top};
 use toguz::app::state::screen::Screen;
 use toguz::app::state::session::Session;
 use toguz::app::state::settings::{Settings, Starter};
@@ -107,7 +107,7 @@ fn the_play_sheet_starts_a_game_at_the_level_and_starter_chosen_and_remembers_th
     {
         let mut app = start_app(PHONE, &dir);
         press(&mut app, "Play");
-        assert_eq!(*app.world().resource::<TitleSheet>(), TitleSheet::Play);
+        assert_eq!(sheet_on_top(app.world().resource::<Panels>()), Some(Sheet::Play));
         // A first launch: the defaults are shown chosen.
         assert!(is_selected(&mut app, "Easy") && is_selected(&mut app, "Me"));
         click(&mut app, "Hard");
@@ -156,13 +156,13 @@ fn two_players_and_settings_remember_their_choices_and_a_tap_beside_a_sheet_clos
         press(&mut app, "Sound");
         assert!(texts(&mut app).iter().any(|t| t == "Sound: off"));
         press(&mut app, "Close");
-        assert_eq!(*app.world().resource::<TitleSheet>(), TitleSheet::None);
+        assert_eq!(sheet_on_top(app.world().resource::<Panels>()), None);
         press(&mut app, "Two players");
         press(&mut app, "Turn the board");
         assert!(texts(&mut app).iter().any(|t| t == "Turn the board each turn: on"));
         // A tap on the dimmed title beside the sheet closes it, and starts nothing.
         touch_tap_arriving(&mut app, Vec2::new(4.0, 4.0));
-        assert_eq!(*app.world().resource::<TitleSheet>(), TitleSheet::None);
+        assert_eq!(sheet_on_top(app.world().resource::<Panels>()), None);
         assert_eq!(screen(&app), Screen::Title);
         press(&mut app, "Two players");
         press(&mut app, "Start");
@@ -197,12 +197,16 @@ fn the_title_and_its_sheets_fit_every_size_in_every_language() {
             assert_texts_whole(&mut app, &format!("{what}, title"));
             for (opens, sheet, expected) in [
                 // Each sheet's choices and its Close; Settings has the game menu's settings too.
-                ("Play", TitleSheet::Play, 8),
-                ("Two players", TitleSheet::TwoPlayers, 3),
-                ("Settings", TitleSheet::Settings, 13),
+                ("Play", Some(Sheet::Play), 8),
+                ("Two players", Some(Sheet::TwoPlayers), 3),
+                ("Settings", Some(Sheet::Settings), 13),
             ] {
                 press(&mut app, opens);
-                assert_eq!(*app.world().resource::<TitleSheet>(), sheet, "{what}: '{opens}' opens its sheet");
+                assert_eq!(
+                    sheet_on_top(app.world().resource::<Panels>()),
+                    sheet,
+                    "{what}: '{opens}' opens its sheet"
+                );
                 let all = buttons(&mut app);
                 assert_eq!(all.len(), expected, "{what}, {opens}: every choice in reach: {:?}", labels(&all));
                 assert_nothing_clipped(&mut app, size, &format!("{what}, {opens}"));
@@ -246,13 +250,9 @@ fn the_settings_sheet_offers_the_menus_settings_and_every_sheet_has_a_close() {
         if sheet != "Settings" {
             press(&mut app, sheet);
         }
-        assert_ne!(*app.world().resource::<TitleSheet>(), TitleSheet::None, "'{sheet}' opens");
+        assert_ne!(sheet_on_top(app.world().resource::<Panels>()), None, "'{sheet}' opens");
         press(&mut app, "Close");
-        assert_eq!(
-            *app.world().resource::<TitleSheet>(),
-            TitleSheet::None,
-            "'{sheet}' closes from its Close"
-        );
+        assert_eq!(sheet_on_top(app.world().resource::<Panels>()), None, "'{sheet}' closes from its Close");
         assert_eq!(screen(&app), Screen::Title, "closing '{sheet}' starts nothing");
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -268,8 +268,8 @@ fn the_new_game_question_takes_the_sheets_place_and_keeping_the_game_brings_the_
     use bevy::input::touch::{TouchInput, TouchPhase};
     let dir = save_dir("title-question-alone");
     for (opens, sheet, name, mode) in [
-        ("Two players", TitleSheet::TwoPlayers, "TwoPlayers sheet", Mode::HotSeat),
-        ("Play", TitleSheet::Play, "Play sheet", Mode::Computer { level: Level::Easy, human: Side::White }),
+        ("Two players", Some(Sheet::TwoPlayers), "TwoPlayers sheet", Mode::HotSeat),
+        ("Play", Some(Sheet::Play), "Play sheet", Mode::Computer { level: Level::Easy, human: Side::White }),
     ] {
         returning_player(&dir, None);
         let mut app = start_app(PHONE, &dir);
@@ -280,14 +280,18 @@ fn the_new_game_question_takes_the_sheets_place_and_keeping_the_game_brings_the_
         assert!(has_button(&mut app, "Start a new game"), "{opens}: the question is asked");
         assert!(named_rect(&mut app, name).is_none(), "{opens}: the question takes the sheet's place");
         press(&mut app, "Keep playing");
-        assert_eq!(*app.world().resource::<TitleSheet>(), sheet, "{opens}: keeping the game comes back");
+        assert_eq!(
+            sheet_on_top(app.world().resource::<Panels>()),
+            sheet,
+            "{opens}: keeping the game comes back"
+        );
         assert!(named_rect(&mut app, name).is_some(), "{opens}: the sheet is shown again");
         assert!(!has_button(&mut app, "Start a new game"), "{opens}: the question is gone");
         press(&mut app, "Start");
         system_back(&mut app);
         assert!(named_rect(&mut app, name).is_some(), "{opens}: Back drops the question, not the sheet");
         press(&mut app, "Close");
-        assert_eq!(*app.world().resource::<TitleSheet>(), TitleSheet::None, "{opens}: then it closes");
+        assert_eq!(sheet_on_top(app.world().resource::<Panels>()), None, "{opens}: then it closes");
         assert!(has_button(&mut app, "Continue"), "{opens}: the game still waits");
         // The new game, watched frame by frame: the sheet does not come back for the title's last frames.
         press(&mut app, opens);

@@ -22,9 +22,11 @@ use super::flows::{
 };
 
 /// Runs frames until `done` holds: at most `limit` frames, or longer while what it waits for may be
-/// the asset server's reading on its own threads. A headless frame takes microseconds, so on a machine
-/// busy with something else 600 frames could pass before the lessons were read (CI failed so); past
-/// `limit` frames each frame leaves the loader a moment, for up to 30 s.
+/// the asset server's reading on its own threads, which lands in the frame after it is read (so it
+/// cannot be waited for between frames). A headless frame takes microseconds, so on a machine busy with
+/// something else 600 frames could pass before the lessons were read (CI failed so); past `limit`
+/// frames each frame yields the thread to the loader, for up to 30 s. The searches a frame starts are
+/// let end before the next (`app::frames_until`).
 fn until(app: &mut App, limit: usize, done: impl Fn(&mut App) -> bool) -> bool {
     let start = std::time::Instant::now();
     let mut frame = 0;
@@ -33,9 +35,10 @@ fn until(app: &mut App, limit: usize, done: impl Fn(&mut App) -> bool) -> bool {
             return true;
         }
         app.update();
+        crate::app::settle(app);
         frame += 1;
         if frame >= limit {
-            std::thread::sleep(std::time::Duration::from_millis(5));
+            std::thread::yield_now();
         }
     }
     done(app)

@@ -25,12 +25,14 @@ use crate::app::board::sowing::{FinishAnimation, Timeline};
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words;
 use crate::app::state::messages::Toast;
+use crate::app::state::panels::Panels;
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::OnBoard;
 use crate::app::state::screen::Screen;
-use crate::app::state::session::{PlayHole, Session};
+use crate::app::state::session::{BoardOwner, LandingHint, PlayHole, Session};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, Art};
+use crate::app::ui::widgets::CoversBoard;
 
 /// How long a press must last to show the landing hint.
 pub const LONG_PRESS: f32 = 0.4;
@@ -64,10 +66,6 @@ pub struct PressState {
     pub generation: u64,
 }
 
-/// The long-press hint on screen: the hole pressed and where its last stone lands.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct LandingHint(pub Option<(Hole, Landing)>);
-
 /// A landing hint left on screen after the finger lifted, so it can be read: for how long, and for
 /// which position.
 #[derive(Resource, Default, Debug, Clone, Copy)]
@@ -88,9 +86,29 @@ pub struct BoardTap(pub Tapped);
 #[derive(Message, Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TapRefused;
 
-/// A panel over the board (menu, game over): the board takes no input while it shows.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardBlocked(pub bool);
+/// Whether something covers the board, so that it takes no taps: a panel of [`Panels`], a dimmed screen
+/// shown over it (the game's result, a lesson's end), a finished game whose result is coming, or review
+/// (a board shown, not played on). Derived from what is on screen each time it is asked: no feature
+/// keeps a flag of its own in step.
+#[derive(SystemParam)]
+pub struct BoardCover<'w, 's> {
+    panels: Res<'w, Panels>,
+    session: Res<'w, Session>,
+    timeline: Res<'w, Timeline>,
+    screens: Query<'w, 's, &'static Visibility, With<CoversBoard>>,
+}
+
+impl BoardCover<'_, '_> {
+    pub fn covered(&self) -> bool {
+        let game_ended = self.session.owner == BoardOwner::Game
+            && self.session.game.status().is_over()
+            && !self.timeline.running();
+        self.panels.any()
+            || self.session.owner == BoardOwner::Review
+            || game_ended
+            || self.screens.iter().any(|v| *v != Visibility::Hidden)
+    }
+}
 
 #[derive(Component)]
 struct HintGlow;
@@ -100,8 +118,6 @@ struct PressMark;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Press>()
-        .init_resource::<LandingHint>()
-        .init_resource::<BoardBlocked>()
         .init_resource::<HintLinger>()
         .add_message::<BoardTap>()
         .add_message::<TapRefused>()
@@ -202,7 +218,7 @@ fn read_pointer(
     time: Res<Time>,
     pointers: BoardPointers,
     layout: Option<Res<BoardLayout>>,
-    blocked: Res<BoardBlocked>,
+    cover: BoardCover,
     timeline: Res<Timeline>,
     session: Res<Session>,
     locale: Res<Locale>,
@@ -219,6 +235,7 @@ fn read_pointer(
     ),
 ) {
     let Some(layout) = layout else { return };
+    let blocked = cover.covered();
     let mut frame = pointers.frame();
     if screen.is_changed() {
         // A press in the frame the board appears was aimed at the button that opened it (a click, or a
@@ -241,7 +258,7 @@ fn read_pointer(
             hint.0 = None;
         }
         // Under the card of a window too small to play in, the holes are specks no finger can aim at.
-        if blocked.0 || too_small(layout.window) {
+        if blocked || too_small(layout.window) {
             continue;
         }
         let hole = layout.hole_at(pointers.on_board(at));
@@ -288,7 +305,7 @@ fn read_pointer(
         }
         let lifted_on = at.and_then(|at| layout.hole_at(pointers.on_board(at)));
         let lifted_on_kazan = at.and_then(|at| layout.kazan_at(pointers.on_board(at)));
-        if state.consumed || state.hint_shown || lifted_on != state.hole || blocked.0 {
+        if state.consumed || state.hint_shown || lifted_on != state.hole || blocked {
             continue;
         }
         if state.generation != session.generation {
@@ -296,7 +313,7 @@ fn read_pointer(
             refused.write(TapRefused);
             continue;
         }
-        if session.lesson {
+        if session.owner.is_practice() {
             // In a lesson the tutorial decides what a tap means: any hole, or a kazan, can be an answer.
             let tapped = match (state.hole, state.kazan) {
                 (Some((side, hole)), _) => Some(Tapped::Hole(side, hole)),

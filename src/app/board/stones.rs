@@ -44,7 +44,9 @@ pub fn rule_counts(pos: &Position) -> [u8; PLACES] {
 pub fn counts_at_rest(session: &Session) -> [u8; PLACES] {
     let pos = session.game.position();
     match pos.status() {
-        Status::Finished(Outcome { reason: EndReason::NoMoves { .. }, score, .. }) if !session.lesson => {
+        Status::Finished(Outcome { reason: EndReason::NoMoves { .. }, score, .. })
+            if !session.owner.is_practice() =>
+        {
             let mut counts = [0u8; PLACES];
             counts[place_index(Place::Kazan(Side::White))] = score[Side::White.index()];
             counts[place_index(Place::Kazan(Side::Black))] = score[Side::Black.index()];

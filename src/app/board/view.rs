@@ -105,12 +105,12 @@ pub fn wanted_layout(
     room: &BoardRoom,
 ) -> BoardLayout {
     let mut insets = [safe.top, safe.right, safe.bottom, safe.left];
-    if session.lesson {
+    if session.owner.is_practice() {
         for (inset, room) in insets.iter_mut().zip(lesson_room(size.0)) {
             *inset += room;
         }
     }
-    let panel = if room.analysis && !session.lesson { analysis_room(size.0) } else { [0.0; 4] };
+    let panel = if room.analysis && !session.owner.is_practice() { analysis_room(size.0) } else { [0.0; 4] };
     BoardLayout::with_room(size.0, near_side(session, settings), insets, panel)
 }
 
@@ -122,7 +122,7 @@ pub fn shared_board(session: &Session, settings: &Settings) -> bool {
 
 /// Far-side text turns to face its player in hot-seat on a shared tablet.
 pub fn faces_player(session: &Session, settings: &Settings, side: Side, layout: &BoardLayout) -> Quat {
-    let turned = shared_board(session, settings) && !session.lesson && side != layout.near;
+    let turned = shared_board(session, settings) && !session.owner.is_practice() && side != layout.near;
     if turned { Quat::from_rotation_z(PI) } else { Quat::IDENTITY }
 }
 

@@ -8,8 +8,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use bevy::tasks::futures_lite::future;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -19,6 +17,7 @@ use crate::game::Mode;
 use crate::rules::{Hole, Position};
 
 use crate::app::board::sowing::Timeline;
+use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::platform::lifecycle::{FollowLifecycle, InBackground};
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
@@ -36,8 +35,7 @@ pub const MIN_THINK: f32 = 0.45;
 /// The computer's search in flight.
 #[derive(Resource, Default)]
 pub struct Thinking {
-    task: Option<Task<Option<Hole>>>,
-    cancel: Option<Arc<AtomicBool>>,
+    task: Option<SearchTask<Option<Hole>>>,
     /// The session generation the search was started for.
     pub generation: u64,
     /// Seconds since it started.
@@ -53,10 +51,6 @@ impl Thinking {
 
     /// Stops the search in flight, if any.
     pub fn cancel(&mut self) {
-        if let Some(flag) = self.cancel.take() {
-            flag.store(true, Ordering::Relaxed);
-        }
-        // Dropping a task cancels it too; the flag stops a search already running on another thread.
         self.task = None;
         self.ready = None;
     }
@@ -144,7 +138,7 @@ impl Turns {
 
 #[cfg(not(target_arch = "wasm32"))]
 async fn yield_to_others() {
-    future::yield_now().await;
+    bevy::tasks::futures_lite::future::yield_now().await;
 }
 
 /// A message the page posts to itself arrives as a new task: frames and touches run before it. (A plain
@@ -204,6 +198,7 @@ pub async fn think(position: Position, level: Level, seed: u64, cancel: Arc<Atom
 }
 
 fn start_thinking(
+    searches: Res<Searches>,
     session: Res<Session>,
     paused: Res<AiPaused>,
     background: Res<InBackground>,
@@ -219,11 +214,8 @@ fn start_thinking(
     }
     let Mode::Computer { level, .. } = session.game.mode else { return };
     let position = *session.game.position();
-    let cancel = Arc::new(AtomicBool::new(false));
     let seed = position.hash() ^ session.generation;
-    let task = AsyncComputeTaskPool::get().spawn(think(position, level, seed, cancel.clone()));
-    thinking.task = Some(task);
-    thinking.cancel = Some(cancel);
+    thinking.task = Some(searches.spawn(move |cancel| think(position, level, seed, cancel)));
     thinking.generation = session.generation;
     thinking.elapsed = 0.0;
 }
@@ -242,11 +234,8 @@ fn poll_thinking(
     if !timeline.running() {
         thinking.elapsed += time.delta_secs();
     }
-    if let Some(task) = thinking.task.as_mut()
-        && let Some(result) = future::block_on(future::poll_once(task))
-    {
+    if let Some(result) = thinking.task.as_mut().and_then(SearchTask::poll) {
         thinking.task = None;
-        thinking.cancel = None;
         match result {
             Some(hole) => thinking.ready = Some(hole),
             None => return,

@@ -3,17 +3,16 @@
 //! computer's own moves; a hint for a position that has since changed is dropped. Not on Hard.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use bevy::prelude::*;
-use bevy::tasks::futures_lite::future;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 use crate::ai::{self, Hint, Limits, Search};
 use crate::rules::{Hole, Position};
 
 use crate::app::board::layout::BoardLayout;
 use crate::app::computer::ai_task::run_cooperatively;
+use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words;
 use crate::app::state::messages::Toast;
@@ -32,16 +31,9 @@ pub struct HintRequest;
 /// The hint being searched, and the one on show.
 #[derive(Resource, Default)]
 pub struct HintState {
-    task: Option<(u64, Task<Option<Hint>>, Arc<AtomicBool>)>,
+    task: Option<(u64, SearchTask<Option<Hint>>)>,
     /// The suggested hole (on the side to move) and the session generation it belongs to.
     pub shown: Option<(u64, Hole)>,
-}
-
-impl HintState {
-    /// A hint is being searched for.
-    pub fn searching(&self) -> bool {
-        self.task.is_some()
-    }
 }
 
 #[derive(Component)]
@@ -51,12 +43,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<HintRequest>()
         .init_resource::<HintState>()
         .add_systems(OnEnter(Screen::Game), spawn_ring)
-        .add_systems(OnExit(Screen::Game), |mut h: ResMut<HintState>| {
-            if let Some((_, _, cancel)) = h.task.take() {
-                cancel.store(true, Ordering::Relaxed);
-            }
-            h.shown = None;
-        })
+        .add_systems(OnExit(Screen::Game), |mut h: ResMut<HintState>| *h = HintState::default())
         .add_systems(
             Update,
             (start_hint, finish_hint, show_ring).chain().in_set(Frame::View).run_if(in_state(Screen::Game)),
@@ -81,6 +68,7 @@ async fn search_hint(position: Position, cancel: Arc<AtomicBool>) -> Option<Hint
 
 fn start_hint(
     mut requests: MessageReader<HintRequest>,
+    searches: Res<Searches>,
     session: Res<Session>,
     locale: Res<Locale>,
     mut state: ResMut<HintState>,
@@ -98,12 +86,11 @@ fn start_hint(
         toasts.write(Toast(locale.t("toast.hints_own_turn")));
         return;
     }
-    if state.task.as_ref().is_some_and(|(g, _, _)| *g == session.generation) {
+    if state.task.as_ref().is_some_and(|(g, _)| *g == session.generation) {
         return;
     }
-    let cancel = Arc::new(AtomicBool::new(false));
-    let task = AsyncComputeTaskPool::get().spawn(search_hint(*game.position(), cancel.clone()));
-    state.task = Some((session.generation, task, cancel));
+    let position = *game.position();
+    state.task = Some((session.generation, searches.spawn(move |cancel| search_hint(position, cancel))));
     toasts.write(Toast(locale.t("toast.looking")));
 }
 
@@ -116,13 +103,12 @@ fn finish_hint(
     if state.shown.is_some_and(|(g, _)| g != session.generation) {
         state.shown = None;
     }
-    let Some((generation, task, cancel)) = state.task.as_mut() else { return };
+    let Some((generation, task)) = state.task.as_mut() else { return };
     if *generation != session.generation {
-        cancel.store(true, Ordering::Relaxed);
         state.task = None;
         return;
     }
-    let Some(result) = future::block_on(future::poll_once(task)) else { return };
+    let Some(result) = task.poll() else { return };
     let generation = *generation;
     state.task = None;
     if let Some(hint) = result {

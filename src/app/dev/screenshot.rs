@@ -11,23 +11,19 @@ use crate::ai::Level;
 use crate::game::{Game, Mode};
 use crate::rules::{Hole, Side};
 
-use crate::app::board::input::LandingHint;
 use crate::app::board::input::light_landing;
 use crate::app::computer::ai_task::AiPaused;
 use crate::app::i18n::locale::Locale;
-use crate::app::screens::game::menu::MenuOpen;
 use crate::app::screens::openings::screen::{OpeningsWalk, walk_to};
 use crate::app::screens::review::analysis::Analysis;
 use crate::app::screens::review::analysis::ComputerView;
 use crate::app::screens::review::shown::ReviewAt;
-use crate::app::screens::title::sheets::TitleSheet;
-use crate::app::screens::training::choose::ChooserOpen;
 use crate::app::screens::training::screen::{Phase, TrainingRun};
 use crate::app::state::launch::Launch;
 use crate::app::state::messages::Toast;
-use crate::app::state::panels::MoveListOpen;
+use crate::app::state::panels::{Panel, Panels, Sheet};
 use crate::app::state::screen::Screen;
-use crate::app::state::session::{BoardReset, PlayHole, Session};
+use crate::app::state::session::{BoardOwner, PlayHole, SessionControl};
 use crate::app::state::settings::Settings;
 use crate::app::ui::flourish::Fade;
 
@@ -47,20 +43,20 @@ pub(crate) fn plugin(app: &mut App) {
 fn set_up(
     launch: Res<Launch>,
     mut settings: ResMut<Settings>,
-    mut menu: ResMut<MenuOpen>,
-    mut move_list: ResMut<MoveListOpen>,
-    mut session: ResMut<Session>,
+    mut board: SessionControl,
     mut next: ResMut<NextState<Screen>>,
     mut paused: ResMut<AiPaused>,
-    mut reset: MessageWriter<BoardReset>,
-    mut sheet: ResMut<TitleSheet>,
+    mut panels: ResMut<Panels>,
 ) {
-    *sheet = match launch.sheet.as_deref() {
-        Some("play") => TitleSheet::Play,
-        Some("two-players") => TitleSheet::TwoPlayers,
-        Some("settings") => TitleSheet::Settings,
-        _ => TitleSheet::None,
+    let sheet = match launch.sheet.as_deref() {
+        Some("play") => Some(Sheet::Play),
+        Some("two-players") => Some(Sheet::TwoPlayers),
+        Some("settings") => Some(Sheet::Settings),
+        _ => None,
     };
+    if let Some(sheet) = sheet {
+        panels.open(Panel::Sheet(sheet));
+    }
     if launch.lang.is_some() {
         settings.lang = launch.lang;
     }
@@ -70,8 +66,6 @@ fn set_up(
     if let Some(counts) = launch.counts {
         settings.counts = counts;
     }
-    menu.0 = launch.menu;
-    move_list.0 = launch.move_list;
     if let Some(path) = &launch.screenshot {
         // The program quits once the file exists: an old one must not count.
         let _ = std::fs::remove_file(path);
@@ -101,8 +95,7 @@ fn set_up(
             std::process::exit(2);
         }
     };
-    *session = Session { game, generation: 1, lesson: false };
-    reset.write(BoardReset);
+    board.replace(game, BoardOwner::Game);
     if launch.screenshot.is_some() || !launch.moves.is_empty() || launch.mode.is_some() {
         next.set(Screen::Game);
     }
@@ -111,10 +104,9 @@ fn set_up(
 fn drive(
     time: Res<Time>,
     launch: Res<Launch>,
-    mut session: ResMut<Session>,
+    mut board: SessionControl,
     locale: Res<Locale>,
     mut shot: ResMut<Shot>,
-    mut hint: ResMut<LandingHint>,
     mut play: MessageWriter<PlayHole>,
     mut toasts: MessageWriter<Toast>,
     mut commands: Commands,
@@ -122,11 +114,7 @@ fn drive(
     (screen, mut review): (Res<State<Screen>>, MessageWriter<ReviewAt>),
     (analysis, view): (Res<Analysis>, Res<ComputerView>),
     (veils, training): (Query<(), With<Fade>>, Res<TrainingRun>),
-    (mut walk, mut reset, mut chooser): (
-        ResMut<OpeningsWalk>,
-        MessageWriter<BoardReset>,
-        ResMut<ChooserOpen>,
-    ),
+    (mut walk, mut panels): (ResMut<OpeningsWalk>, ResMut<Panels>),
 ) {
     let Some(path) = launch.screenshot.clone() else { return };
     shot.frames += 1;
@@ -148,26 +136,29 @@ fn drive(
         }
     }
     // Let the board spawn and lay out first.
-    if shot.frames == 4 && launch.training && launch.menu {
-        // The training's menu: what to train on.
-        chooser.0 = true;
+    if shot.frames == 4 && launch.menu {
+        // The game's menu, or the training's: what to train on.
+        panels.open(if launch.training { Panel::PuzzleMenu } else { Panel::Menu });
+    }
+    if shot.frames == 4 && launch.move_list {
+        panels.open(Panel::MoveList);
     }
     if shot.frames == 4 && launch.openings {
         let line: Vec<Hole> = launch.moves.iter().filter_map(|&m| Hole::new(m)).collect();
-        walk_to(&line, &mut walk, &mut session);
-        reset.write(BoardReset);
+        walk_to(&line, &mut walk, &mut board);
     }
     if shot.frames == 4 {
         if let (Some(_), Some(&last)) = (launch.after_ms, launch.moves.last()) {
             let hole = Hole::new(last).expect("checked by the parser");
-            play.write(PlayHole { hole, generation: session.generation });
+            play.write(PlayHole { hole, generation: board.get().generation });
             shot.since_move = Some(0.0);
         }
         if launch.review.is_some() {
             review.write(ReviewAt(launch.review));
         }
         if let Some(h) = launch.hint.and_then(Hole::new) {
-            light_landing(&locale, &session.game, h, &mut hint, &mut toasts);
+            let game = board.get().game.clone();
+            light_landing(&locale, &game, h, board.hint_mut(), &mut toasts);
         }
     }
     if let Some(t) = shot.since_move.as_mut() {

@@ -11,6 +11,7 @@
 //! legal 1 3 7 9              (the holes the side to move may play)
 //! busy 0                     (the sowing animation runs)
 //! thinking 0                 (the computer's search runs, or its move waits)
+//! panel Menu                 (only while a panel covers the board: the one on top, `state::panels`)
 //! hint 7 lands black 3       (only while a landing hint shows)
 //! result white               (only when the game is over: white | black | draw)
 //! notice notice.damaged      (only while the title shows a notice about the save or the history)
@@ -20,14 +21,15 @@
 
 use bevy::prelude::*;
 
-use crate::app::board::input::LandingHint;
 use crate::app::board::layout::BoardLayout;
 use crate::app::board::sowing::Timeline;
 use crate::app::computer::ai_task::Thinking;
 use crate::app::saves::history::HistoryNotice;
 use crate::app::saves::persistence::SaveNotice;
 use crate::app::screens::game::messages::ToastState;
+use crate::app::state::panels::Panels;
 use crate::app::state::screen::Screen;
+use crate::app::state::session::LandingHint;
 use crate::app::state::session::Session;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::toast::FloatingToast;
@@ -55,6 +57,7 @@ pub struct PlayState<'w> {
     timeline: Res<'w, Timeline>,
     thinking: Res<'w, Thinking>,
     hint: Res<'w, LandingHint>,
+    panels: Res<'w, Panels>,
     notice: Res<'w, SaveNotice>,
     history_notice: Res<'w, HistoryNotice>,
     message: Res<'w, ToastState>,
@@ -82,6 +85,9 @@ impl PlayState<'_> {
         lines.push(format!("legal {}", legal.join(" ")).trim_end().to_string());
         lines.push(format!("busy {}", u8::from(self.timeline.running())));
         lines.push(format!("thinking {}", u8::from(self.thinking.is_thinking())));
+        if let Some(panel) = self.panels.top() {
+            lines.push(format!("panel {panel:?}"));
+        }
         if let Some((hole, landing)) = self.hint.0 {
             lines.push(format!("hint {hole} lands {} {}", landing.side, landing.hole));
         }

@@ -1,5 +1,7 @@
-//! "Games" on the title: the games kept (`saves::history`), newest first, a page at a time; a game opens
-//! in review (a [`ReviewPast`] message: this list knows nothing of the review screen).
+//! "Games" on the title: the games kept (`saves::history`), newest first, a page at a time, as a panel of
+//! [`Panels`] ([`Panel::Games`]) over the Settings sheet it is opened from; a game opens in review (a
+//! [`ReviewPast`] message: this list knows nothing of the review screen), and coming back from review shows
+//! the list again, on the page it was left at.
 
 use crate::app::board::layout::text_scale;
 use crate::app::i18n::locale::{Locale, Tr};
@@ -8,48 +10,52 @@ use crate::app::i18n::words::saved_game_words;
 use crate::app::saves::history::{History, PastGame};
 use crate::app::state::messages::PasteRecord;
 use crate::app::state::messages::ReviewPast;
+use crate::app::state::panels::{Panel, Panels, Sheet};
 use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{
-    Backdrop, Tap, backdrop, button, card, labelled_button, padded_labelled_button, text,
+    Tap, button, card, labelled_button, padded_labelled_button, panel_backdrop, text,
 };
 use crate::rules::Status;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<HistoryList>()
+    app.init_resource::<LastPage>()
         .add_systems(Update, show_list.run_if(in_state(Screen::Title)))
-        .add_systems(OnExit(Screen::Title), |mut list: ResMut<HistoryList>| list.open = false)
-        // A game looked at from the list returns to the list.
+        // A game looked at from the list returns to the list, over the sheet it was opened from.
         .add_systems(
             OnTransition { exited: Screen::Review, entered: Screen::Title },
-            |mut list: ResMut<HistoryList>| list.open = true,
+            |mut panels: ResMut<Panels>, last: Res<LastPage>| {
+                if let Some(page) = last.0 {
+                    panels.open(Panel::Sheet(Sheet::Settings));
+                    panels.open(Panel::Games { page });
+                }
+            },
         )
-        .add_systems(Update, close_for_review.in_set(Frame::View));
+        .add_systems(Update, remember_page.in_set(Frame::View));
 }
 
-/// A game opened in review from the title (from this list, or a record pasted) closes the list over it.
-fn close_for_review(mut opened: MessageReader<ReviewPast>, mut list: ResMut<HistoryList>) {
-    if opened.read().count() > 0 && list.open {
-        list.open = false;
+/// The page of the list a game was opened in review from (`None` when review was opened otherwise), so
+/// that coming back shows it again.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+struct LastPage(Option<usize>);
+
+/// A game opened in review from the title (from this list, or a record pasted) leaves the title: the page
+/// the list showed is kept for the way back.
+fn remember_page(mut opened: MessageReader<ReviewPast>, panels: Res<Panels>, mut last: ResMut<LastPage>) {
+    if opened.read().count() > 0 {
+        last.0 = panels.games_page();
     }
-}
-
-/// The history list on the title: open, and the page shown (0 for the newest games).
-#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
-pub struct HistoryList {
-    pub open: bool,
-    pub page: usize,
 }
 
 #[derive(Component)]
 struct HistoryRoot;
 
 /// Opens the list ("Games" on the title).
-pub fn open_list(_: On<Tap>, mut list: ResMut<HistoryList>) {
-    *list = HistoryList { open: true, page: 0 };
+pub fn open_list(_: On<Tap>, mut panels: ResMut<Panels>) {
+    panels.open(Panel::Games { page: 0 });
 }
 
 /// How many games a page holds at this window size.
@@ -63,35 +69,27 @@ fn per_page(view: Vec2) -> usize {
 }
 
 fn show_list(
-    list: Res<HistoryList>,
+    panels: Res<Panels>,
     history: Res<History>,
     locale: Res<Locale>,
     view: Res<ViewSize>,
     roots: Query<Entity, With<HistoryRoot>>,
     mut commands: Commands,
 ) {
-    if !list.is_changed() && !locale.is_changed() && !view.is_changed() && !history.is_changed() {
+    if !panels.is_changed() && !locale.is_changed() && !view.is_changed() && !history.is_changed() {
         return;
     }
     for root in &roots {
         commands.entity(root).despawn();
     }
-    if !list.open {
-        return;
-    }
+    let Some(Panel::Games { page }) = panels.top() else { return };
     let per_page = per_page(view.0);
     let pages = history.games.len().div_ceil(per_page).max(1);
-    let page = list.page.min(pages - 1);
+    let page = page.min(pages - 1);
     let newest_first: Vec<&PastGame> =
         history.games.iter().rev().skip(page * per_page).take(per_page).collect();
     commands
-        .spawn((
-            backdrop("Button Close the games", 0.55, 30),
-            HistoryRoot,
-            Backdrop,
-            DespawnOnExit(Screen::Title),
-        ))
-        .observe(|_: On<Tap>, mut list: ResMut<HistoryList>| list.open = false)
+        .spawn((panel_backdrop("Button Close the games", 30), HistoryRoot, DespawnOnExit(Screen::Title)))
         .with_children(|overlay| {
             overlay
                 .spawn((Name::new("Games played"), card(340.0, 16.0, 8.0, AlignItems::Stretch)))
@@ -119,16 +117,14 @@ fn show_list(
                     .with_children(|row| {
                         if page > 0 {
                             padded_labelled_button(row, "history.newer", 17.0, 10.0, ()).observe(
-                                |_: On<Tap>, mut list: ResMut<HistoryList>| {
-                                    list.page = list.page.saturating_sub(1);
-                                },
+                                move |_: On<Tap>, mut panels: ResMut<Panels>| panels.set_games_page(page - 1),
                             );
                         }
-                        labelled_button(row, "moves.close", 17.0, ())
-                            .observe(|_: On<Tap>, mut list: ResMut<HistoryList>| list.open = false);
+                        labelled_button(row, "moves.close", 17.0, ()).observe(close_list);
                         if page + 1 < pages {
-                            padded_labelled_button(row, "history.older", 17.0, 10.0, ())
-                                .observe(|_: On<Tap>, mut list: ResMut<HistoryList>| list.page += 1);
+                            padded_labelled_button(row, "history.older", 17.0, 10.0, ()).observe(
+                                move |_: On<Tap>, mut panels: ResMut<Panels>| panels.set_games_page(page + 1),
+                            );
                         }
                     });
                 });
@@ -161,10 +157,14 @@ fn game_button(card: &mut ChildSpawnerCommands, locale: &Locale, past: &PastGame
             b.spawn((text(who, 16.0, theme::TEXT), Pickable::IGNORE));
             b.spawn((text(format!("{} · {result}", past.date), 13.0, theme::TEXT_DIM), Pickable::IGNORE));
         })
-        .observe(move |_: On<Tap>, mut review: MessageWriter<ReviewPast>, mut list: ResMut<HistoryList>| {
-            list.open = false;
+        .observe(move |_: On<Tap>, mut review: MessageWriter<ReviewPast>| {
             review.write(ReviewPast(game.clone()));
         });
+}
+
+/// Closes the list: the Settings sheet it was opened from shows again.
+fn close_list(_: On<Tap>, mut panels: ResMut<Panels>) {
+    panels.close(|p| matches!(p, Panel::Games { .. }));
 }
 
 /// Narrower than this (UI pixels) a game's first line ("Against the computer (Medium), 23 moves") may wrap.

@@ -141,7 +141,7 @@ fn keep_the_game(
         let history = &mut *history;
         history.games = merged(Some(stored), &history.games, &history.touched);
     }
-    if !session.is_changed() || *screen.get() != Screen::Game || session.lesson {
+    if !session.is_changed() || *screen.get() != Screen::Game || session.owner.is_practice() {
         return;
     }
     let game = &session.game;

@@ -26,7 +26,7 @@ use crate::app::platform::storage::write;
 use crate::app::state::launch::Launch;
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::Screen;
-use crate::app::state::session::{BoardReset, Session};
+use crate::app::state::session::{BoardOwner, Session, SessionControl};
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme::Paint;
 use crate::app::ui::widgets::Tap;
@@ -439,17 +439,14 @@ fn finish_writes(
 pub fn resume_saved(
     _: On<Tap>,
     saved: Res<SavedGame>,
-    mut session: ResMut<Session>,
-    mut reset: MessageWriter<BoardReset>,
+    mut board: SessionControl,
     mut next: ResMut<NextState<Screen>>,
     mut notice: ResMut<SaveNotice>,
 ) {
     let Some(data) = &saved.0 else { return };
     match data.game() {
         Ok(game) => {
-            let generation = session.generation + 1;
-            *session = Session { game, generation, lesson: false };
-            reset.write(BoardReset);
+            board.replace(game, BoardOwner::Game);
             next.set(Screen::Game);
         }
         Err(e) => {

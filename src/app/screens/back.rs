@@ -1,21 +1,15 @@
-//! The system Back (Android's gesture or button; Escape on a desktop): it closes the panel on top (the
-//! language list or the games played before the title's sheet they were opened from), else goes back one
-//! screen: from a lesson to the list, from the list to where it was opened, from a game to the title (the
-//! game is saved), from the openings to the puzzles, and from the title out of the app.
+//! The system Back (Android's gesture or button; Escape on a desktop): it closes the panel on top of
+//! [`Panels`] (the one under it shows again), else goes back one screen: from a lesson to the list, from
+//! the list to where it was opened, from a game to the title (the game is saved), from the openings to
+//! the puzzles, and from the title out of the app.
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-use crate::app::menus::confirm::{PendingNewGame, PendingPlayFrom};
-use crate::app::menus::games::HistoryList;
-use crate::app::menus::language::LanguageList;
-use crate::app::screens::game::menu::MenuOpen;
 use crate::app::screens::lessons::list::LessonsFrom;
 use crate::app::screens::review::shown::Review;
-use crate::app::screens::title::sheets::TitleSheet;
-use crate::app::screens::training::choose::ChooserOpen;
-use crate::app::state::panels::MoveListOpen;
+use crate::app::state::panels::Panels;
 use crate::app::state::screen::{Frame, Screen};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -36,36 +30,14 @@ fn go_back(
     screen: Res<State<Screen>>,
     from: Res<LessonsFrom>,
     mut next: ResMut<NextState<Screen>>,
-    mut languages: ResMut<LanguageList>,
-    mut games: ResMut<HistoryList>,
-    mut moves: ResMut<MoveListOpen>,
-    mut pending: ResMut<PendingNewGame>,
-    mut play_from: ResMut<PendingPlayFrom>,
-    mut menu: ResMut<MenuOpen>,
-    mut sheet: ResMut<TitleSheet>,
+    mut panels: ResMut<Panels>,
     review: Option<Res<Review>>,
-    mut chooser: ResMut<ChooserOpen>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if !keys.read().fold(false, |back, key| back | is_back(key)) {
         return;
     }
-    if languages.0 {
-        languages.0 = false;
-    } else if games.open {
-        games.open = false;
-    } else if moves.0 {
-        moves.0 = false;
-    } else if pending.0.is_some() || play_from.0 {
-        pending.0 = None;
-        play_from.0 = false;
-    } else if *sheet != TitleSheet::None {
-        *sheet = TitleSheet::None;
-    } else if menu.0 {
-        menu.0 = false;
-    } else if chooser.0 {
-        chooser.0 = false;
-    } else {
+    if !panels.close_top() {
         match screen.get() {
             Screen::Lesson => next.set(Screen::Lessons),
             Screen::Lessons => next.set(from.0),

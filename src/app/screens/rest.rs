@@ -20,13 +20,9 @@ use bevy_tweening::TweenAnim;
 
 use crate::app::board::input::HintLinger;
 use crate::app::board::sowing::Timeline;
-use crate::app::computer::ai_task::Thinking;
-use crate::app::computer::hint::HintState;
+use crate::app::computer::search_task::Searches;
 use crate::app::screens::game::messages::ToastState;
 use crate::app::screens::lessons::course::CourseHandle;
-use crate::app::screens::openings::screen::OpeningsWalk;
-use crate::app::screens::review::analysis::Analysis;
-use crate::app::screens::training::screen::TrainingRun;
 use crate::app::state::screen::Screen;
 use crate::app::ui::flourish::Flourish;
 use crate::app::ui::toast::FloatingToast;
@@ -90,17 +86,13 @@ struct Moving<'w, 's> {
     timeline: Option<Res<'w, Timeline>>,
     tweens: Query<'w, 's, (), With<TweenAnim>>,
     flourishes: Query<'w, 's, (), With<Flourish>>,
-    thinking: Option<Res<'w, Thinking>>,
-    hint: Option<Res<'w, HintState>>,
+    searches: Option<Res<'w, Searches>>,
     message: Option<Res<'w, ToastState>>,
     floating: Option<Res<'w, FloatingToast>>,
     linger: Option<Res<'w, HintLinger>>,
     screen: Option<Res<'w, State<Screen>>>,
     course: Option<Res<'w, CourseHandle>>,
     assets: Option<Res<'w, AssetServer>>,
-    analysis: Option<Res<'w, Analysis>>,
-    puzzle: Option<Res<'w, TrainingRun>>,
-    openings: Option<Res<'w, OpeningsWalk>>,
 }
 
 impl Moving<'_, '_> {
@@ -115,11 +107,7 @@ impl Moving<'_, '_> {
         self.timeline.as_ref().is_some_and(|t| t.running())
             || !self.tweens.is_empty()
             || !self.flourishes.is_empty()
-            || self.thinking.as_ref().is_some_and(|t| t.is_thinking())
-            || self.hint.as_ref().is_some_and(|h| h.searching())
-            || self.analysis.as_ref().is_some_and(|a| a.searching())
-            || self.puzzle.as_ref().is_some_and(|p| p.searching())
-            || self.openings.as_ref().is_some_and(|o| o.searching())
+            || self.searches.as_ref().is_some_and(|s| s.any())
             || self.message.as_ref().is_some_and(|m| m.remaining > 0.0)
             || self.floating.as_ref().is_some_and(|f| f.shown().is_some())
             || self.linger.as_ref().is_some_and(|l| l.left > 0.0)

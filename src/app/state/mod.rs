@@ -14,5 +14,5 @@ pub mod view;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((screen::plugin, settings::plugin, session::plugin, messages::plugin));
+    app.add_plugins((screen::plugin, settings::plugin, session::plugin, messages::plugin, panels::plugin));
 }

@@ -27,6 +27,18 @@ pub enum Screen {
     Openings,
 }
 
+impl Screen {
+    pub const ALL: [Screen; 7] = [
+        Screen::Title,
+        Screen::Game,
+        Screen::Lessons,
+        Screen::Lesson,
+        Screen::Review,
+        Screen::Training,
+        Screen::Openings,
+    ];
+}
+
 /// The order of a frame's work, so that a move shows in the frame the rules accept it: taps and the
 /// computer ask for moves; the rules apply them; the animation starts; the view (board, bars, panels)
 /// follows, never a frame behind the rules.

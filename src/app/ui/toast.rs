@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use crate::app::state::messages::Toast;
-use crate::app::state::panels::MoveListOpen;
+use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
 use crate::app::ui::theme;
@@ -36,8 +36,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_box)
         .add_systems(
             Update,
-            show.in_set(Frame::View)
-                .run_if(not(in_state(Screen::Game)).or_else(|list: Res<MoveListOpen>| list.0)),
+            show.in_set(Frame::View).run_if(
+                not(in_state(Screen::Game))
+                    .or_else(|panels: Res<Panels>| panels.top() == Some(Panel::MoveList)),
+            ),
         )
         .add_systems(OnEnter(Screen::Game), |mut toast: ResMut<FloatingToast>| {
             *toast = FloatingToast::default()

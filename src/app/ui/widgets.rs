@@ -6,6 +6,9 @@
 //! each hit-tested against the UI as laid out, at the pointer's own position, whatever frame they arrive
 //! in: a tap on a button acts on the first try, and sliding off the button before lifting cancels it.
 
+use bevy::ecs::lifecycle::HookContext;
+use bevy::ecs::system::IntoObserverSystem;
+use bevy::ecs::world::DeferredWorld;
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::ui::UiStack;
@@ -13,6 +16,7 @@ use bevy::window::PrimaryWindow;
 
 use crate::app::i18n::locale::Lang;
 use crate::app::i18n::locale::{Locale, Tr};
+use crate::app::state::panels::Panels;
 use crate::app::ui::theme;
 
 /// A button was tapped (pressed and released on it by the same finger or mouse button).
@@ -22,6 +26,25 @@ pub struct Tap {
     /// Where the finger or mouse was lifted, in logical pixels from the window's top-left: a wide
     /// control (the review's graph) acts on the part tapped.
     pub at: Vec2,
+}
+
+/// What an entity does when tapped, carried in its bundle so that a widget is one `impl Bundle` in a
+/// `children![…]` list: `(labelled("menu.resume", 20.0), on_tap(|_: On<Tap>, …| …))`. The observer is
+/// attached as the entity is spawned and despawned with it.
+#[derive(Component)]
+#[component(on_add = attach_tap_action)]
+pub struct TapAction(Option<Observer>);
+
+/// The action a tap on this entity runs (an observer of [`Tap`]).
+pub fn on_tap<B: Bundle, M>(action: impl IntoObserverSystem<Tap, B, M>) -> TapAction {
+    TapAction(Some(Observer::new(action)))
+}
+
+fn attach_tap_action(mut world: DeferredWorld, context: HookContext) {
+    let observer = world.get_mut::<TapAction>(context.entity).and_then(|mut action| action.0.take());
+    if let Some(observer) = observer {
+        world.commands().spawn(observer.with_entity(context.entity));
+    }
 }
 
 /// A button that keeps its own colours: no hover or press shading (the review's graph).
@@ -56,10 +79,27 @@ pub fn page(row_gap: f32, padding: UiRect) -> impl Bundle {
 #[derive(Component)]
 pub struct Backdrop;
 
+/// The dimmed screen under the panel on top of [`Panels`]: a tap on it, beside the card, closes that
+/// panel (the one under it, if any, shows again).
+pub fn panel_backdrop(name: &'static str, z: i32) -> impl Bundle {
+    (backdrop(name, 0.55, z), Backdrop, on_tap(close_top))
+}
+
+/// Closes the panel on top (a tap beside a card, or its Close).
+pub fn close_top(_: On<Tap>, mut panels: ResMut<Panels>) {
+    panels.close_top();
+}
+
+/// A dimmed screen over the board: while it is not hidden the board takes no taps
+/// (`board::input::BoardCover`).
+#[derive(Component)]
+pub struct CoversBoard;
+
 /// The dimmed screen a panel sits on, above everything with a lower `z`.
 pub fn backdrop(name: &'static str, dim: f32, z: i32) -> impl Bundle {
     (
         Name::new(name),
+        CoversBoard,
         Node {
             position_type: PositionType::Absolute,
             width: percent(100),
@@ -125,7 +165,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             PreUpdate,
             (tap_buttons, press_look, lift_hover).chain().after(bevy::input::InputSystems),
-        );
+        )
+        // Every screen's buttons, once, after the screens have built and lit theirs.
+        .add_systems(PostUpdate, button_colors);
 }
 
 /// The look a button had before a finger or the mouse pressed it, given back when it is released.
@@ -213,6 +255,21 @@ pub fn sized_button(label: impl Into<String>, font: f32, pad: f32, min_width: f3
         BorderColor::all(Color::srgba(1.0, 0.85, 0.6, 0.35)),
         BackgroundColor(theme::BUTTON),
         TextFont { font_size: FontSize::Px(font), ..default() },
+    )
+}
+
+/// A button that says the message `key` in the language on screen, `size` pixels high, as a bundle: give
+/// it an [`on_tap`] for what it does.
+pub fn labelled(key: &'static str, size: f32) -> impl Bundle {
+    padded_labelled(key, size, 16.0)
+}
+
+/// [`labelled`] with `pad` pixels each side of its words.
+pub fn padded_labelled(key: &'static str, size: f32, pad: f32) -> impl Bundle {
+    let english = english(key);
+    (
+        sized_button(english.clone(), size, pad, 64.0),
+        children![(Tr(key), text(english, size, theme::TEXT), Pickable::IGNORE)],
     )
 }
 

@@ -11,9 +11,9 @@ use crate::app::computer::hint::HintRequest;
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::{self};
 use crate::app::platform::safe_area::SafeArea;
-use crate::app::screens::game::menu::MenuFacesFar;
-use crate::app::screens::game::menu::MenuOpen;
+use crate::app::screens::game::menu::open_menu;
 use crate::app::state::messages::Toast;
+use crate::app::state::panels::Panels;
 use crate::app::state::session::Session;
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme;
@@ -217,10 +217,7 @@ pub(crate) fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
             }
             let mut menu = sized_labelled_button(bar, "hud.menu", 15.0, 6.0, 48.0, ());
             // The menu opens facing whoever opened it: from the far bar, turned to the far player.
-            menu.observe(move |_: On<Tap>, mut menu: ResMut<MenuOpen>, mut facing: ResMut<MenuFacesFar>| {
-                menu.0 = true;
-                facing.set_if_neq(MenuFacesFar(top));
-            });
+            menu.observe(move |_: On<Tap>, mut panels: ResMut<Panels>| open_menu(&mut panels, top));
             if top {
                 menu.insert((far("Menu"), FarControl));
             }

@@ -6,26 +6,22 @@ use bevy::prelude::*;
 
 use crate::game::Mode;
 
-use crate::app::board::input::{BoardBlocked, LandingHint};
 use crate::app::board::layout::TOP_BAR;
 use crate::app::board::sowing::FinishAnimation;
 use crate::app::board::sowing::Timeline;
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::result_text;
-use crate::app::menus::confirm::PendingNewGame;
-use crate::app::menus::language::LanguageList;
 use crate::app::screens::game::bars::Redo;
 use crate::app::screens::game::bars::Undo;
 use crate::app::screens::game::bars::fit_bar_lines;
 use crate::app::screens::game::bars::player_bar;
 use crate::app::screens::game::bars::update_bars;
 use crate::app::screens::game::menu::FlipButton;
-use crate::app::screens::game::menu::MenuFacesFar;
-use crate::app::screens::game::menu::MenuOpen;
 use crate::app::screens::game::menu::MenuPanel;
 use crate::app::screens::game::menu::PanelText;
 use crate::app::screens::game::menu::face_menu;
 use crate::app::screens::game::menu::fit_menu;
+use crate::app::screens::game::menu::open_menu;
 use crate::app::screens::game::menu::panel;
 use crate::app::screens::game::menu::play_again;
 use crate::app::screens::game::menu::spawn_menu;
@@ -39,13 +35,13 @@ use crate::app::screens::game::result::{ResultMoment, tell_result};
 use crate::app::screens::review::move_list::open_list;
 use crate::app::screens::review::shown::ReviewAt;
 use crate::app::state::messages::Toast;
-use crate::app::state::panels::MoveListOpen;
+use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
-use crate::app::state::session::{BoardReset, Session};
+use crate::app::state::session::{Session, SessionControl};
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
-use crate::app::ui::widgets::{Tap, button_colors, card, labelled_button, text};
+use crate::app::ui::widgets::{Tap, card, labelled_button, text};
 
 #[derive(Component)]
 struct GameOverPanel;
@@ -55,13 +51,8 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Redo>()
         .init_resource::<ToastState>()
         .init_resource::<ResultMoment>()
-        .init_resource::<MenuOpen>()
-        .init_resource::<MenuFacesFar>()
         .add_systems(OnEnter(Screen::Game), spawn_hud)
-        .add_systems(OnExit(Screen::Game), |mut m: ResMut<MenuOpen>, mut r: ResMut<ResultMoment>| {
-            m.0 = false;
-            *r = ResultMoment::default();
-        })
+        .add_systems(OnExit(Screen::Game), |mut r: ResMut<ResultMoment>| *r = ResultMoment::default())
         .add_systems(Update, (undo, redo).chain().in_set(Frame::Rules).run_if(in_state(Screen::Game)))
         .add_systems(
             Update,
@@ -75,7 +66,6 @@ pub(crate) fn plugin(app: &mut App) {
                 update_panels,
                 fit_menu,
                 face_menu,
-                button_colors,
             )
                 .chain()
                 .in_set(Frame::View)
@@ -161,12 +151,8 @@ fn spawn_game_over(commands: &mut Commands) {
                 labelled_button(row, "over.play_again", 20.0, ()).observe(play_again);
                 // The same menu as the bar's "Menu" (settings, rules, new game, quit to title); closing it
                 // comes back to the result.
-                labelled_button(row, "hud.menu", 20.0, ()).observe(
-                    |_: On<Tap>, mut menu: ResMut<MenuOpen>, mut facing: ResMut<MenuFacesFar>| {
-                        menu.0 = true;
-                        facing.set_if_neq(MenuFacesFar(false));
-                    },
-                );
+                labelled_button(row, "hud.menu", 20.0, ())
+                    .observe(|_: On<Tap>, mut panels: ResMut<Panels>| open_menu(&mut panels, false));
             });
             c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
                 labelled_button(row, "moves.title", 18.0, ()).observe(open_list);
@@ -182,56 +168,44 @@ fn spawn_game_over(commands: &mut Commands) {
 
 fn undo(
     mut requests: MessageReader<Undo>,
-    mut session: ResMut<Session>,
+    mut board: SessionControl,
     mut finish: MessageWriter<FinishAnimation>,
-    mut reset: MessageWriter<BoardReset>,
     mut toasts: MessageWriter<Toast>,
-    mut hint: ResMut<LandingHint>,
     locale: Res<Locale>,
 ) {
     if requests.read().count() == 0 {
         return;
     }
-    let undone = session.game.undo();
-    if undone == 0 {
+    if !board.change(|game| game.undo() > 0) {
         toasts.write(Toast(locale.t("toast.nothing_to_undo")));
         return;
     }
-    session.generation += 1;
-    hint.0 = None;
     finish.write(FinishAnimation);
-    reset.write(BoardReset);
 }
 
 fn redo(
     mut requests: MessageReader<Redo>,
-    mut session: ResMut<Session>,
+    mut board: SessionControl,
     mut finish: MessageWriter<FinishAnimation>,
-    mut reset: MessageWriter<BoardReset>,
-    mut hint: ResMut<LandingHint>,
 ) {
-    if requests.read().count() == 0 || !session.game.can_redo() {
+    if requests.read().count() == 0 || !board.get().game.can_redo() {
         return;
     }
     // The board jumps to the replayed position as it does on undo: these moves were already watched.
     finish.write(FinishAnimation);
-    session.game.redo();
-    session.generation += 1;
-    hint.0 = None;
-    reset.write(BoardReset);
+    board.change(|game| {
+        game.redo();
+        true
+    });
 }
 
 fn update_panels(
     locale: Res<Locale>,
-    pending: Res<PendingNewGame>,
+    panels: Res<Panels>,
     mut flip_buttons: Query<&mut Node, With<FlipButton>>,
-    language: Res<LanguageList>,
-    moves: Res<MoveListOpen>,
     session: Res<Session>,
-    menu: Res<MenuOpen>,
     timeline: Res<Timeline>,
     moment: Res<ResultMoment>,
-    mut blocked: ResMut<BoardBlocked>,
     mut game_over: Query<&mut Visibility, (With<GameOverPanel>, Without<MenuPanel>)>,
     mut menu_panel: Query<&mut Visibility, (With<MenuPanel>, Without<GameOverPanel>)>,
     mut texts: Query<(&PanelText, &mut Text)>,
@@ -255,14 +229,12 @@ fn update_panels(
     let show = |v: bool| if v { Visibility::Visible } else { Visibility::Hidden };
     // A panel over the result (the menu, the move list, the language list, a question) hides it: the
     // result's card and buttons showed as ghosts through the dimmed screen of the panel on top.
-    let covered = menu.0 || moves.0 || language.0 || pending.0.is_some();
     for mut v in &mut game_over {
-        *v = show(over && !covered);
+        v.set_if_neq(show(over && !panels.any()));
     }
     for mut v in &mut menu_panel {
-        *v = show(menu.0);
+        v.set_if_neq(show(panels.top() == Some(Panel::Menu)));
     }
-    blocked.0 = menu.0 || ended || language.0 || moves.0 || pending.0.is_some();
     // Turning the board only means something with two players on the device.
     for mut node in &mut flip_buttons {
         let display = if matches!(session.game.mode, Mode::HotSeat) { Display::Flex } else { Display::None };

@@ -4,11 +4,11 @@
 
 use crate::app::board::view::shared_board;
 use crate::app::i18n::locale::Tr;
-use crate::app::menus::confirm::{PendingNewGame, new_game_or_ask};
+use crate::app::menus::confirm::new_game_or_ask;
 use crate::app::menus::language::open_list;
 use crate::app::screens::lessons::list::open_lessons;
 use crate::app::screens::review::move_list::MoveListCard;
-use crate::app::state::panels::MoveListOpen;
+use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::Screen;
 use crate::app::state::session::human_side;
 use crate::app::state::session::{NewGame, Session};
@@ -17,7 +17,7 @@ use crate::app::state::view::ViewSize;
 use crate::app::ui::setting_buttons::{Setting, half_setting_button, pair_row, setting_button};
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
-use crate::app::ui::widgets::{Backdrop, Tap, backdrop, card, labelled_button, text};
+use crate::app::ui::widgets::{Backdrop, Tap, backdrop, card, close_top, labelled_button, on_tap, text};
 use crate::game::Mode;
 use bevy::prelude::*;
 use std::f32::consts::PI;
@@ -37,22 +37,12 @@ pub(crate) const MENU_ONE_COLUMN_HEIGHT: f32 = 680.0;
 /// The two-column card's width: a window narrower than this keeps one column, packed closer.
 const MENU_TWO_COLUMNS_WIDTH: f32 = 640.0;
 
-/// Whether the in-game menu is open.
-#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
-pub struct MenuOpen(pub bool);
-
-/// The menu was opened from the far player's bar (hot-seat on a shared board): it faces them.
-#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct MenuFacesFar(pub bool);
-
 #[derive(Component)]
 pub(crate) struct FlipButton;
 
 pub(crate) fn spawn_menu(commands: &mut Commands) {
-    commands
-        .spawn((panel("Button Close the menu"), MenuPanel, Backdrop))
-        .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false)
-        .with_children(|p| {
+    commands.spawn((panel("Button Close the menu"), MenuPanel, Backdrop, on_tap(close_top))).with_children(
+        |p| {
             p.spawn((card(340.0, 22.0, 10.0, AlignItems::Stretch), MenuCard, UiTransform::IDENTITY))
                 .with_children(|c| {
                     c.spawn((
@@ -74,20 +64,16 @@ pub(crate) fn spawn_menu(commands: &mut Commands) {
                     ))
                     .with_children(menu_buttons);
                 });
-        });
+        },
+    );
 }
 
 /// The menu's thirteen buttons in ten rows, one under the other (two columns on a short screen: [`fit_menu`]).
 pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
-    labelled_button(c, "menu.resume", 20.0, ())
-        .observe(|_: On<Tap>, mut menu: ResMut<MenuOpen>| menu.0 = false);
+    labelled_button(c, "menu.resume", 20.0, ()).observe(close_menu);
     // The list takes the menu's place: closing it goes back to the game.
-    labelled_button(c, "moves.title", 20.0, ()).observe(
-        |_: On<Tap>, mut list: ResMut<MoveListOpen>, mut menu: ResMut<MenuOpen>| {
-            list.0 = true;
-            menu.0 = false;
-        },
-    );
+    labelled_button(c, "moves.title", 20.0, ())
+        .observe(|_: On<Tap>, mut panels: ResMut<Panels>| panels.replace_top(Panel::MoveList));
     // Short settings go two to a row, so the menu keeps ten rows and fits a small phone upright.
     pair_row(c, 8.0, |r| {
         half_setting_button(r, "Speed", Setting::Speed, 16.0);
@@ -134,20 +120,30 @@ pub(crate) fn fit_menu(
     }
 }
 
+/// Closes the menu ("Resume").
+fn close_menu(_: On<Tap>, mut panels: ResMut<Panels>) {
+    panels.close(|p| *p == Panel::Menu);
+}
+
+/// Opens the menu, facing the far seat when `far` (its bar's Menu on a shared board).
+pub(crate) fn open_menu(panels: &mut Panels, far: bool) {
+    panels.open(Panel::Menu);
+    panels.faces_far = far;
+}
+
 /// Turns the menu's card to the player who opened it, and the move list opened from it. Any other way of
 /// opening them (the result's buttons, a screenshot) faces the near player.
 pub(crate) fn face_menu(
-    menu: Res<MenuOpen>,
-    list: Res<MoveListOpen>,
-    mut facing: ResMut<MenuFacesFar>,
+    mut panels: ResMut<Panels>,
     session: Res<Session>,
     settings: Res<Settings>,
     mut cards: Query<&mut UiTransform, Or<(With<MenuCard>, With<MoveListCard>)>>,
 ) {
-    if !(menu.0 || list.0) || !shared_board(&session, &settings) {
-        facing.set_if_neq(MenuFacesFar(false));
+    let faces = panels.has(|p| matches!(p, Panel::Menu | Panel::MoveList));
+    if panels.faces_far && (!faces || !shared_board(&session, &settings)) {
+        panels.faces_far = false;
     }
-    let rotation = if facing.0 { Rot2::radians(PI) } else { Rot2::IDENTITY };
+    let rotation = if panels.faces_far { Rot2::radians(PI) } else { Rot2::IDENTITY };
     for mut transform in &mut cards {
         if transform.rotation != rotation {
             transform.rotation = rotation;
@@ -174,14 +170,13 @@ pub(crate) fn play_again(
     session: Res<Session>,
     settings: Res<Settings>,
     mut new_game: MessageWriter<NewGame>,
-    mut pending: ResMut<PendingNewGame>,
-    mut menu: ResMut<MenuOpen>,
+    mut panels: ResMut<Panels>,
 ) {
-    menu.0 = false;
+    panels.close(|p| *p == Panel::Menu);
     let mode = match session.game.mode {
         Mode::Computer { level, .. } => Mode::Computer { level, human: human_side(settings.starter) },
         Mode::HotSeat => Mode::HotSeat,
     };
     let unfinished = !session.game.history().is_empty() && !session.game.status().is_over();
-    new_game_or_ask(mode, unfinished, &mut pending, &mut new_game);
+    new_game_or_ask(mode, unfinished, &mut panels, &mut new_game);
 }

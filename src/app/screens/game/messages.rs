@@ -1,7 +1,6 @@
 //! Short messages in the game: why a tap did nothing, a new tuzdik, where a record went. Each is shown to
 //! the player it concerns, facing them, in a box placed where it hides nothing it speaks of.
 
-use crate::app::board::input::LandingHint;
 use crate::app::board::input::Press;
 use crate::app::board::layout::BoardLayout;
 use crate::app::board::layout::Orientation;
@@ -10,7 +9,8 @@ use crate::app::board::view::shared_board;
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::Who;
 use crate::app::state::messages::Toast;
-use crate::app::state::panels::MoveListOpen;
+use crate::app::state::panels::{Panel, Panels};
+use crate::app::state::session::LandingHint;
 use crate::app::state::session::{MovePlayed, Session};
 use crate::app::state::settings::Settings;
 use crate::rules::Side;
@@ -75,9 +75,9 @@ pub(crate) fn collect_toasts(
     mut played: MessageReader<MovePlayed>,
     mut toasts: MessageReader<Toast>,
     mut state: ResMut<ToastState>,
-    list: Res<MoveListOpen>,
+    panels: Res<Panels>,
 ) {
-    if list.0 {
+    if panels.top() == Some(Panel::MoveList) {
         // Over the move list the message floats over the panel (`toast`); here it would show through.
         toasts.clear();
         return;

@@ -78,7 +78,7 @@ pub(crate) fn tell_result(
     mut cards: Query<&mut UiTransform, With<ResultCard>>,
     mut commands: Commands,
 ) {
-    if played.read().count() > 0 && session.game.status().is_over() && !session.lesson {
+    if played.read().count() > 0 && session.game.status().is_over() && !session.owner.is_practice() {
         *moment = ResultMoment { pending: Some(session.generation), ..default() };
     }
     let current = Some(session.generation);

@@ -2,7 +2,7 @@
 //! [`crate::lesson`], which asks the rules), the moves it plays and the marks it draws. The game in
 //! progress is set aside when a lesson opens and brought back, untouched, when the learner leaves.
 
-use crate::app::board::input::{BoardBlocked, BoardTap, LandingHint};
+use crate::app::board::input::BoardTap;
 use crate::app::board::layout::BoardLayout;
 use crate::app::board::sowing::Timeline;
 use crate::app::i18n::locale::Locale;
@@ -13,7 +13,7 @@ use crate::app::screens::lessons::course::course;
 use crate::app::state::launch::Launch;
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::Screen;
-use crate::app::state::session::{BoardReset, PlayHole, Session};
+use crate::app::state::session::{BoardOwner, PlayHole, Session, SessionControl};
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme::{self, Art};
 use crate::game::{Game, Mode};
@@ -150,63 +150,41 @@ pub(crate) fn open_lesson(id: &str, lesson: Lesson, settings: &Settings) -> Opti
     LessonRun::new(id.to_string(), lesson, step)
 }
 
-pub(crate) fn set_aside_the_game(mut session: ResMut<Session>, mut aside: ResMut<SetAside>) {
-    if aside.0.is_none() && !session.lesson {
-        let generation = session.generation + 1;
-        let game = std::mem::replace(
-            &mut *session,
-            Session { game: Game::new(Mode::HotSeat), generation, lesson: true },
-        );
-        aside.0 = Some(game);
+pub(crate) fn set_aside_the_game(mut board: SessionControl, mut aside: ResMut<SetAside>) {
+    if aside.0.is_none() && !board.get().owner.is_practice() {
+        aside.0 = Some(board.set_aside(Game::new(Mode::HotSeat), BoardOwner::Lesson));
     }
 }
 
 pub(crate) fn bring_back_the_game(
-    mut session: ResMut<Session>,
+    mut board: SessionControl,
     mut aside: ResMut<SetAside>,
-    mut reset: MessageWriter<BoardReset>,
-    mut hint: ResMut<LandingHint>,
-    mut blocked: ResMut<BoardBlocked>,
     mut commands: Commands,
 ) {
-    if let Some(mut game) = aside.0.take() {
+    if let Some(game) = aside.0.take() {
         // Newer than anything the lesson asked for, so no late message acts on the game.
-        game.generation = session.generation + 1;
-        *session = game;
-        reset.write(BoardReset);
+        board.restore(game);
     }
-    hint.0 = None;
-    blocked.0 = false;
     commands.remove_resource::<LessonRun>();
 }
 
 pub(crate) fn drive_lesson(
     time: Res<Time>,
     run: Option<ResMut<LessonRun>>,
-    mut session: ResMut<Session>,
+    mut board: SessionControl,
     mut settings: ResMut<Settings>,
     timeline: Res<Timeline>,
-    mut hint: ResMut<LandingHint>,
     locale: Res<Locale>,
     mut taps: MessageReader<BoardTap>,
     mut toasts: MessageReader<Toast>,
     mut play: MessageWriter<PlayHole>,
-    mut reset: MessageWriter<BoardReset>,
-    mut blocked: ResMut<BoardBlocked>,
 ) {
     let Some(mut run) = run else { return };
     let run = &mut *run;
-    if blocked.0 != run.complete {
-        blocked.0 = run.complete;
-    }
     if run.set_up {
         run.set_up = false;
-        let generation = session.generation + 1;
-        *session =
-            Session { game: Game::from_position(Mode::HotSeat, *run.start()), generation, lesson: true };
-        reset.write(BoardReset);
-        // A hint left from the step before must not answer this one.
-        hint.0 = None;
+        // A new board: a hint left from the step before must not answer this one.
+        board.replace(Game::from_position(Mode::HotSeat, *run.start()), BoardOwner::Lesson);
         run.phase = Phase::Ready { since: 0.0 };
         if settings.lessons.reached.get(&run.id) != Some(&run.step)
             && !settings.lessons.done.contains(&run.id)
@@ -224,6 +202,8 @@ pub(crate) fn drive_lesson(
         }
     }
     let dt = time.delta_secs();
+    let hint = board.hint().0;
+    let session = board.get();
     match run.phase {
         Phase::Ready { since } => {
             run.phase = Phase::Ready { since: since + dt };
@@ -236,9 +216,9 @@ pub(crate) fn drive_lesson(
                 run.phase = Phase::Sowing { generation: session.generation, right: true };
                 return;
             }
-            if let (Kind::Hold(_), Some((hole, _))) = (&kind, hint.0) {
+            if let (Kind::Hold(_), Some((hole, _))) = (&kind, hint) {
                 let verdict = run.current().held(hole);
-                answer(run, verdict, &session, &locale, &mut play);
+                answer(run, verdict, session, &locale, &mut play);
                 return;
             }
             for BoardTap(tapped) in taps.read() {
@@ -247,7 +227,7 @@ pub(crate) fn drive_lesson(
                     run.feedback = Feedback::Note(locale.t("why.tap_next"));
                     continue;
                 }
-                answer(run, verdict, &session, &locale, &mut play);
+                answer(run, verdict, session, &locale, &mut play);
                 break;
             }
         }

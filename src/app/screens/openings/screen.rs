@@ -10,12 +10,7 @@
 //! slices (`ai_task::run_cooperatively`), and a search for a position no longer shown is cancelled;
 //! nothing here is saved (the session is a lesson's), so the game in progress is untouched.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use bevy::prelude::*;
-use bevy::tasks::futures_lite::future;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 use crate::ai::analysis::stones as score_stones;
 use crate::ai::search::{Iteration, Limits, Search};
@@ -24,10 +19,11 @@ use crate::lesson::Tapped;
 use crate::openings::{MasterMove, Openings, numbered};
 use crate::rules::{Hole, Position, Side};
 
-use crate::app::board::input::{BoardBlocked, BoardTap};
+use crate::app::board::input::BoardTap;
 use crate::app::board::layout::BoardLayout;
 use crate::app::board::sowing::Timeline;
 use crate::app::computer::ai_task::run_cooperatively;
+use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::{illegal, player_short};
 use crate::app::screens::board_panel::{
@@ -37,7 +33,7 @@ use crate::app::screens::openings::book::{Book, load_book};
 use crate::app::screens::openings::marks::{light_master_moves, percent_of, share_label};
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::{Frame, Screen};
-use crate::app::state::session::{BoardReset, PlayHole, Session};
+use crate::app::state::session::{BoardOwner, PlayHole, Session, SessionControl};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, Art};
 use crate::app::ui::widgets::{Tap, button, labelled_button, text};
@@ -56,7 +52,7 @@ pub struct OpeningsWalk {
     /// The moves from the start to the position shown.
     pub line: Vec<Hole>,
     /// The engine's search of the position shown, running.
-    engine: Option<(Task<Option<Iteration>>, Arc<AtomicBool>)>,
+    engine: Option<SearchTask<Option<Iteration>>>,
     /// The engine's finished view, and the line it is of.
     pub view: Option<(Vec<Hole>, Iteration)>,
     /// Counts changes that the panel and the marks must show.
@@ -64,11 +60,6 @@ pub struct OpeningsWalk {
 }
 
 impl OpeningsWalk {
-    /// The engine is searching: the app stays awake to show its view.
-    pub fn searching(&self) -> bool {
-        self.engine.is_some()
-    }
-
     /// The engine's view of the position shown, once searched.
     pub fn engine_view(&self) -> Option<&Iteration> {
         self.view.as_ref().filter(|(line, _)| *line == self.line).map(|(_, it)| it)
@@ -111,31 +102,20 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// The board of a line: the start and the line's moves, both players' holes tappable in turn.
-fn line_session(line: &[Hole], generation: u64) -> Session {
+/// Puts the board of a line up: the start and the line's moves, both players' holes tappable in turn.
+pub(crate) fn show_line(line: &[Hole], board: &mut SessionControl) {
     let moves: Vec<u8> = line.iter().map(|h| h.number()).collect();
     let game = Game::from_moves(MODE, &moves).unwrap_or_else(|_| Game::new(MODE));
-    Session { game, generation, lesson: true }
+    board.replace(game, BoardOwner::Openings);
 }
 
-fn begin(
-    mut walk: ResMut<OpeningsWalk>,
-    mut session: ResMut<Session>,
-    mut blocked: ResMut<BoardBlocked>,
-    mut reset: MessageWriter<BoardReset>,
-) {
-    stop_engine(&mut walk);
+fn begin(mut walk: ResMut<OpeningsWalk>, mut board: SessionControl) {
     *walk = OpeningsWalk { changes: 1, ..default() };
-    *session = line_session(&[], session.generation + 1);
-    reset.write(BoardReset);
-    // A game left from its menu may have blocked its board.
-    blocked.0 = false;
+    show_line(&[], &mut board);
 }
 
 fn stop_engine(walk: &mut OpeningsWalk) {
-    if let Some((_, cancel)) = walk.engine.take() {
-        cancel.store(true, Ordering::Relaxed);
-    }
+    walk.engine = None;
 }
 
 /// Plays `hole` for the side to move, if the rules allow it, and steps down the tree.
@@ -182,10 +162,8 @@ fn take_taps(
 }
 
 /// Starts the engine on the position shown, and takes its view once searched.
-fn follow_engine(mut walk: ResMut<OpeningsWalk>, session: Res<Session>) {
-    if let Some((task, _)) = walk.engine.as_mut()
-        && let Some(result) = future::block_on(future::poll_once(task))
-    {
+fn follow_engine(mut walk: ResMut<OpeningsWalk>, session: Res<Session>, searches: Res<Searches>) {
+    if let Some(result) = walk.engine.as_mut().and_then(SearchTask::poll) {
         walk.engine = None;
         if let Some(result) = result.filter(|r| !r.pv.is_empty()) {
             walk.view = Some((walk.line.clone(), result));
@@ -199,13 +177,10 @@ fn follow_engine(mut walk: ResMut<OpeningsWalk>, session: Res<Session>) {
     // The line's own position, as the rules play it: the session takes a tapped move only later in the
     // frame, and a search of its board then would be of the position before.
     let Some(position) = position_after(&walk.line) else { return };
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
     let limits = Limits { depth: Some(ENGINE_DEPTH), nodes: None, movetime_ms: None };
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        run_cooperatively(Search::new(position, limits, TABLE_MIB).all_root_scores(), &flag).await
-    });
-    walk.engine = Some((task, cancel));
+    walk.engine = Some(searches.spawn(move |cancel| async move {
+        run_cooperatively(Search::new(position, limits, TABLE_MIB).all_root_scores(), &cancel).await
+    }));
 }
 
 /// The position after `line` from the start, if every move of it is legal there.
@@ -218,28 +193,22 @@ fn position_after(line: &[Hole]) -> Option<Position> {
 }
 
 /// Sets the board at the end of `line` (a screenshot's `--moves`), without the sowing.
-pub(crate) fn walk_to(line: &[Hole], walk: &mut OpeningsWalk, session: &mut Session) {
+pub(crate) fn walk_to(line: &[Hole], walk: &mut OpeningsWalk, board: &mut SessionControl) {
     stop_engine(walk);
     walk.line = line.to_vec();
     walk.changes += 1;
-    *session = line_session(&walk.line, session.generation + 1);
+    show_line(&walk.line, board);
 }
 
 /// Undo: one move back up the tree (the board is set again, without the sowing).
-fn undo(
-    _: On<Tap>,
-    mut walk: ResMut<OpeningsWalk>,
-    mut session: ResMut<Session>,
-    timeline: Res<Timeline>,
-    mut reset: MessageWriter<BoardReset>,
-) {
+fn undo(_: On<Tap>, mut walk: ResMut<OpeningsWalk>, mut board: SessionControl, timeline: Res<Timeline>) {
     if walk.line.pop().is_none() || timeline.running() {
         return;
     }
     stop_engine(&mut walk);
     walk.changes += 1;
-    *session = line_session(&walk.line, session.generation + 1);
-    reset.write(BoardReset);
+    let line = walk.line.clone();
+    show_line(&line, &mut board);
 }
 
 /// How many of the masters' moves the panel lists: as many rows as its height holds (the rest are lit

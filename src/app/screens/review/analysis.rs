@@ -6,12 +6,7 @@
 //! It never becomes a hidden hint: a game still being played against the computer gets none of it (it
 //! starts once the game is over), and an unfinished hot-seat game only when the players ask.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use bevy::prelude::*;
-use bevy::tasks::futures_lite::future;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 use bevy::window::PrimaryWindow;
 
 use crate::ai::Iteration;
@@ -22,6 +17,7 @@ use crate::rules::Side;
 use crate::app::board::layout::{BoardLayout, analysis_room};
 use crate::app::board::view::BoardRoom;
 use crate::app::computer::ai_task::run_cooperatively;
+use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words;
 use crate::app::i18n::words::result_text;
@@ -42,7 +38,7 @@ pub struct Analysis {
     of: Option<(u64, Vec<u8>)>,
     /// One verdict a move, in order.
     pub verdicts: Vec<Verdict>,
-    task: Option<(Task<Option<Iteration>>, Arc<AtomicBool>)>,
+    task: Option<SearchTask<Option<Iteration>>>,
     /// A search came back without a verdict (it cannot with a legal move): stop rather than retry.
     stalled: bool,
 }
@@ -57,15 +53,8 @@ impl Analysis {
         self.of.is_some() && (self.verdicts.len() >= self.total() || self.stalled)
     }
 
-    /// A position is being searched: the app stays awake to take its verdict and start the next.
-    pub fn searching(&self) -> bool {
-        self.task.is_some()
-    }
-
     fn stop(&mut self) {
-        if let Some((_, cancel)) = self.task.take() {
-            cancel.store(true, Ordering::Relaxed);
-        }
+        self.task = None;
     }
 }
 
@@ -178,6 +167,7 @@ fn decide(
 /// Analyses the game wanted now, one position at a time: the game just finished on the game screen (so
 /// that its review is ready when asked for), or the game reviewed when its view is on.
 fn drive(
+    searches: Res<Searches>,
     screen: Res<State<Screen>>,
     session: Res<Session>,
     review: Option<Res<Review>>,
@@ -185,7 +175,9 @@ fn drive(
     mut analysis: ResMut<Analysis>,
 ) {
     let wanted = match screen.get() {
-        Screen::Game if session.game.status().is_over() && !session.lesson => Some(&session.game),
+        Screen::Game if session.game.status().is_over() && !session.owner.is_practice() => {
+            Some(&session.game)
+        }
         Screen::Review if view.on() => review.as_deref().map(|r| &r.game),
         _ => None,
     };
@@ -200,9 +192,7 @@ fn drive(
         analysis.stop();
         *analysis = Analysis { of: Some(key), ..default() };
     }
-    if let Some((task, _)) = analysis.task.as_mut()
-        && let Some(result) = future::block_on(future::poll_once(task))
-    {
+    if let Some(result) = analysis.task.as_mut().and_then(SearchTask::poll) {
         analysis.task = None;
         let played = &game.history()[analysis.verdicts.len()];
         match result.and_then(|r| judge(&played.before, played.outcome.hole, &r)) {
@@ -213,11 +203,10 @@ fn drive(
     let next = analysis.verdicts.len();
     if analysis.task.is_none() && !analysis.stalled && next < game.history().len() {
         let position = game.history()[next].before;
-        let cancel = Arc::new(AtomicBool::new(false));
-        let flag = cancel.clone();
-        let task = AsyncComputeTaskPool::get()
-            .spawn(async move { run_cooperatively(analysis_search(position), &flag).await });
-        analysis.task = Some((task, cancel));
+        analysis.task =
+            Some(searches.spawn(move |cancel| async move {
+                run_cooperatively(analysis_search(position), &cancel).await
+            }));
     }
 }
 

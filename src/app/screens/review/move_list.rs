@@ -10,7 +10,7 @@ use crate::app::i18n::words::player_short;
 use crate::app::screens::review::shown::Review;
 use crate::app::screens::review::shown::ReviewAt;
 use crate::app::state::messages::ExportRecord;
-use crate::app::state::panels::MoveListOpen;
+use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::OnBoard;
 use crate::app::state::screen::Screen;
@@ -18,21 +18,17 @@ use crate::app::state::session::Session;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
-use crate::app::ui::widgets::{Backdrop, Selected, Tap, backdrop, card, padded_labelled_button, text};
+use crate::app::ui::widgets::{Selected, Tap, card, padded_labelled_button, panel_backdrop, text};
 use crate::game::Row;
 use crate::game::rows;
 use crate::rules::Side;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<MoveListOpen>()
-        .init_resource::<MoveListFrom>()
-        .add_systems(
-            Update,
-            show_list.in_set(Frame::View).run_if(in_state(Screen::Game).or_else(in_state(Screen::Review))),
-        )
-        .add_systems(OnExit(Screen::Game), |mut list: ResMut<MoveListOpen>| list.0 = false)
-        .add_systems(OnExit(Screen::Review), |mut list: ResMut<MoveListOpen>| list.0 = false);
+    app.init_resource::<MoveListFrom>().add_systems(
+        Update,
+        show_list.in_set(Frame::View).run_if(in_state(Screen::Game).or_else(in_state(Screen::Review))),
+    );
 }
 
 /// The move list's card: turned to the far player when they opened it from their menu (`hud`).
@@ -94,12 +90,18 @@ pub(crate) fn list_room(view: Vec2) -> (usize, usize) {
 }
 
 /// Opens the list (the menu's, the game-over panel's and the review's "Moves").
-pub fn open_list(_: On<Tap>, mut list: ResMut<MoveListOpen>) {
-    list.0 = true;
+pub fn open_list(_: On<Tap>, mut panels: ResMut<Panels>) {
+    panels.open(Panel::MoveList);
+}
+
+/// Closes the list: what it was opened over shows again.
+fn close_list(_: On<Tap>, mut panels: ResMut<Panels>) {
+    panels.close(|p| *p == Panel::MoveList);
 }
 
 pub(crate) fn show_list(
-    list: Res<MoveListOpen>,
+    panels: Res<Panels>,
+    mut was_shown: Local<bool>,
     locale: Res<Locale>,
     session: Res<Session>,
     review: Option<Res<Review>>,
@@ -108,19 +110,22 @@ pub(crate) fn show_list(
     roots: Query<Entity, With<MoveListRoot>>,
     mut commands: Commands,
 ) {
+    let shown = panels.top() == Some(Panel::MoveList);
+    let opened = shown != *was_shown;
+    *was_shown = shown;
     let changed = session.is_changed() || review.as_ref().is_some_and(|r| r.is_changed());
-    if list.is_changed() || changed {
+    if opened || changed {
         // Opened, or the game or the move shown changed: back to the page with the move shown.
         from.bypass_change_detection().0 = None;
     }
     let paged = from.is_changed();
-    if !list.is_changed() && !locale.is_changed() && !(list.0 && (changed || view.is_changed() || paged)) {
+    if !opened && !locale.is_changed() && !(shown && (changed || view.is_changed() || paged)) {
         return;
     }
     for root in &roots {
         commands.entity(root).despawn();
     }
-    if !list.0 {
+    if !shown {
         return;
     }
     // In review the list is the whole game's, lit at the move the board shows.
@@ -148,13 +153,11 @@ pub(crate) fn show_list(
     let in_review = review.is_some();
     commands
         .spawn((
-            backdrop("Button Close the move list", 0.55, 30),
+            panel_backdrop("Button Close the move list", 30),
             MoveListRoot,
-            Backdrop,
             // Between the game and its review the list closes itself; off the board it goes.
             DespawnOnExit(OnBoard),
         ))
-        .observe(|_: On<Tap>, mut list: ResMut<MoveListOpen>| list.0 = false)
         .with_children(|overlay| {
             let width = columns as f32 * COLUMN_WIDTH + (columns - 1) as f32 * 4.0 + 28.0;
             overlay
@@ -252,8 +255,7 @@ pub(crate) fn show_list(
                                 },
                             );
                         }
-                        padded_labelled_button(row, "moves.close", 18.0, 12.0, ())
-                            .observe(|_: On<Tap>, mut list: ResMut<MoveListOpen>| list.0 = false);
+                        padded_labelled_button(row, "moves.close", 18.0, 12.0, ()).observe(close_list);
                     });
                 });
         });

@@ -7,13 +7,12 @@
 
 use bevy::prelude::*;
 
-use crate::app::board::input::{BoardBlocked, BoardPointers, LandingHint, Pointer};
+use crate::app::board::input::{BoardPointers, Pointer};
 use crate::app::board::layout::BoardLayout;
 use crate::app::board::layout::analysis_room;
 use crate::app::board::sowing::{FinishAnimation, Timeline};
 use crate::app::board::view::BoardRoom;
 use crate::app::i18n::locale::Locale;
-use crate::app::menus::confirm::PendingPlayFrom;
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::persistence::SavedGame;
 use crate::app::screens::openings::book::{Book, load_book};
@@ -24,10 +23,10 @@ use crate::app::screens::review::shown::ReviewAt;
 use crate::app::screens::review::shown::ReviewStep;
 use crate::app::state::messages::PlayFromHere;
 use crate::app::state::messages::ReviewPast;
-use crate::app::state::panels::MoveListOpen;
+use crate::app::state::panels::{Panel, Panels, Question};
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
-use crate::app::state::session::{BoardReset, MovePlayed, Session};
+use crate::app::state::session::{BoardOwner, MovePlayed, SessionControl};
 use crate::app::ui::theme::{self, Art};
 use crate::app::ui::widgets::{Tap, padded_labelled_button, sized_button, text};
 use crate::game::Game;
@@ -82,26 +81,24 @@ fn open_or_jump(
     mut requests: MessageReader<ReviewAt>,
     screen: Res<State<Screen>>,
     review: Option<ResMut<Review>>,
-    mut session: ResMut<Session>,
-    mut list: ResMut<MoveListOpen>,
+    mut board: SessionControl,
+    mut panels: ResMut<Panels>,
     mut finish: MessageWriter<FinishAnimation>,
-    mut reset: MessageWriter<BoardReset>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) {
     let Some(&ReviewAt(at)) = requests.read().last() else { return };
-    list.0 = false;
+    panels.close(|p| *p == Panel::MoveList);
     finish.write(FinishAnimation);
-    let generation = session.generation + 1;
     match (screen.get(), review) {
         (Screen::Review, Some(mut review)) => {
             review.at = at.unwrap_or(review.game.history().len()).min(review.game.history().len());
-            *session = Session { game: review.game.truncated(review.at), generation, lesson: false };
+            board.replace(review.game.truncated(review.at), BoardOwner::Review);
         }
         (Screen::Game, _) => {
             // The board changes on entering review (`begin_review`): until the screen has changed, the
             // game is still the one the save and the history keep.
-            let game = session.game.clone();
+            let game = board.get().game.clone();
             let at = at.unwrap_or(game.history().len()).min(game.history().len());
             commands.insert_resource(Review {
                 game,
@@ -111,27 +108,18 @@ fn open_or_jump(
                 back_to: Screen::Game,
             });
             next.set(Screen::Review);
-            return;
         }
-        _ => return,
+        _ => {}
     }
-    reset.write(BoardReset);
 }
 
 /// Sets the game in progress aside and shows the reviewed position.
-fn begin_review(
-    review: Option<ResMut<Review>>,
-    mut session: ResMut<Session>,
-    mut reset: MessageWriter<BoardReset>,
-) {
+fn begin_review(review: Option<ResMut<Review>>, mut board: SessionControl) {
     let Some(mut review) = review else { return };
     if review.aside.is_some() {
         return;
     }
-    let shown =
-        Session { game: review.game.truncated(review.at), generation: session.generation + 1, lesson: false };
-    review.aside = Some(std::mem::replace(&mut *session, shown));
-    reset.write(BoardReset);
+    review.aside = Some(board.set_aside(review.game.truncated(review.at), BoardOwner::Review));
 }
 
 /// A game of the history, opened from the title at its last move.
@@ -155,9 +143,8 @@ fn open_past(
 fn step(
     mut steps: MessageReader<ReviewStep>,
     review: Option<ResMut<Review>>,
-    mut session: ResMut<Session>,
+    mut board: SessionControl,
     mut finish: MessageWriter<FinishAnimation>,
-    mut reset: MessageWriter<BoardReset>,
     mut played: MessageWriter<MovePlayed>,
 ) {
     let Some(mut review) = review else {
@@ -176,19 +163,17 @@ fn step(
             continue;
         }
         finish.write(FinishAnimation);
-        let generation = session.generation + 1;
         if at == review.at + 1 {
             // One move forward is played again, stones and all.
             let mut game = review.game.truncated(review.at);
             let hole = review.game.history()[review.at].outcome.hole;
             let before = *game.position();
             if let Ok(outcome) = game.play(hole) {
-                *session = Session { game, generation, lesson: false };
+                board.replace_by_move(game, BoardOwner::Review);
                 played.write(MovePlayed { outcome, before });
             }
         } else {
-            *session = Session { game: review.game.truncated(at), generation, lesson: false };
-            reset.write(BoardReset);
+            board.replace(review.game.truncated(at), BoardOwner::Review);
         }
         review.at = at;
     }
@@ -213,7 +198,7 @@ fn arrow_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut steps: MessageWriter<
 fn swipe(
     pointers: BoardPointers,
     layout: Option<Res<BoardLayout>>,
-    list: Res<MoveListOpen>,
+    panels: Res<Panels>,
     mut down: Local<Vec<(Pointer, Vec2)>>,
     mut steps: MessageWriter<ReviewStep>,
 ) {
@@ -221,7 +206,7 @@ fn swipe(
     let frame = pointers.frame();
     for (pointer, at) in frame.pressed {
         down.retain(|(p, _)| *p != pointer);
-        if !list.0 && layout.board.contains(pointers.on_board(at)) {
+        if !panels.any() && layout.board.contains(pointers.on_board(at)) {
             down.push((pointer, at));
         }
     }
@@ -242,7 +227,7 @@ fn ask_to_play_from_here(
     _: On<Tap>,
     review: Option<Res<Review>>,
     saved: Res<SavedGame>,
-    mut pending: ResMut<PendingPlayFrom>,
+    mut panels: ResMut<Panels>,
     mut play: MessageWriter<PlayFromHere>,
 ) {
     let Some(review) = review else { return };
@@ -252,7 +237,7 @@ fn ask_to_play_from_here(
         _ => saved.0.as_ref().is_some_and(|g| !g.moves.is_empty()),
     };
     if unfinished {
-        pending.0 = true;
+        panels.open(Panel::Question(Question::PlayFromHere));
     } else {
         play.write(PlayFromHere);
     }
@@ -273,35 +258,23 @@ fn play_from_here(
 }
 
 /// Brings back the game set aside, or puts in the game played from the reviewed position.
-fn end_review(
-    review: Option<Res<Review>>,
-    mut session: ResMut<Session>,
-    mut reset: MessageWriter<BoardReset>,
-    mut hint: ResMut<LandingHint>,
-    mut blocked: ResMut<BoardBlocked>,
-    mut commands: Commands,
-) {
-    if let Some(review) = review {
+fn end_review(review: Option<ResMut<Review>>, mut board: SessionControl, mut commands: Commands) {
+    if let Some(mut review) = review {
         // Newer than anything started for the reviewed positions, so no late message acts on the game.
-        let generation = session.generation + 1;
-        match (&review.play_from, &review.aside) {
-            (Some(game), _) => *session = Session { game: game.clone(), generation, lesson: false },
-            (None, Some(aside)) => {
-                *session = Session { game: aside.game.clone(), generation, lesson: aside.lesson };
+        match (review.play_from.take(), review.aside.take()) {
+            (Some(game), _) => board.replace(game, BoardOwner::Game),
+            (None, Some(aside)) => board.restore(aside),
+            (None, None) => {
+                let game = board.get().game.clone();
+                board.replace(game, BoardOwner::Game);
             }
-            (None, None) => {}
         }
-        reset.write(BoardReset);
     }
-    hint.0 = None;
-    blocked.0 = false;
     commands.remove_resource::<Review>();
 }
 
-fn spawn_bars(mut commands: Commands, review: Option<Res<Review>>, mut blocked: ResMut<BoardBlocked>) {
+fn spawn_bars(mut commands: Commands, review: Option<Res<Review>>) {
     let back_to = review.map_or(Screen::Game, |r| r.back_to);
-    // The board shows; it is not played on.
-    blocked.0 = true;
     for top in [true, false] {
         commands
             .spawn((

@@ -9,5 +9,5 @@ pub mod sheets;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((screen::plugin, sheets::plugin));
+    app.add_plugins(screen::plugin);
 }

@@ -18,13 +18,14 @@ use crate::app::saves::persistence::resume_saved;
 use crate::app::saves::persistence::{SaveNotice, SavedGame};
 use crate::app::screens::lessons::list::open_lessons;
 use crate::app::screens::title::picture::board_picture;
-use crate::app::screens::title::sheets::{TitleSheet, mark_selected, open, show_sheet};
+use crate::app::screens::title::sheets::{mark_selected, open, show_sheet};
+use crate::app::state::panels::Sheet;
 use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
 use crate::app::ui::theme::{Art, DisplayFace};
-use crate::app::ui::widgets::{Selected, button_colors, labelled_button, padded_labelled_button, page, text};
+use crate::app::ui::widgets::{Selected, labelled_button, padded_labelled_button, page, text};
 
 #[derive(Component)]
 struct TitleRoot;
@@ -32,7 +33,7 @@ struct TitleRoot;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (rebuild_title, show_sheet, mark_selected, button_colors).chain().run_if(in_state(Screen::Title)),
+        (rebuild_title, show_sheet, mark_selected).chain().run_if(in_state(Screen::Title)),
     )
     .add_systems(
         OnExit(Screen::Title),
@@ -225,9 +226,8 @@ fn rebuild_title(
                     if new_player {
                         first_action(actions, "title.learn", m).observe(open_lessons(Screen::Title));
                     }
-                    labelled_button(actions, "title.play", m.action, ()).observe(open(TitleSheet::Play));
-                    labelled_button(actions, "title.hotseat", m.action, ())
-                        .observe(open(TitleSheet::TwoPlayers));
+                    labelled_button(actions, "title.play", m.action, ()).observe(open(Sheet::Play));
+                    labelled_button(actions, "title.hotseat", m.action, ()).observe(open(Sheet::TwoPlayers));
                     if !new_player {
                         labelled_button(actions, "title.learn", m.action, ())
                             .observe(open_lessons(Screen::Title));
@@ -244,7 +244,7 @@ fn rebuild_title(
                         ))
                         .with_children(|r| {
                             padded_labelled_button(r, "title.settings", m.small, 14.0, ())
-                                .observe(open(TitleSheet::Settings));
+                                .observe(open(Sheet::Settings));
                         });
                 });
             });

@@ -1,17 +1,15 @@
-//! The sheets over the title, one at a time ([`TitleSheet`]): **Play** (the level, who starts, and Start
-//! against the computer), **Two players** (turning the board each turn, and Start for hot-seat) and
-//! **Settings** (sowing speed, motion, sound, vibration, the stones' look, the holes' counts, language,
-//! the games played: the game menu's settings, with the same buttons, `ui::setting_buttons`; and the
-//! puzzles' training beside the games played).
+//! The sheets over the title, each a panel of [`Panels`] ([`Panel::Sheet`]): **Play** (the level, who
+//! starts, and Start against the computer), **Two players** (turning the board each turn, and Start for
+//! hot-seat) and **Settings** (sowing speed, motion, sound, vibration, the stones' look, the holes' counts,
+//! language, the games played: the game menu's settings, with the same buttons, `ui::setting_buttons`; and
+//! the puzzles' training beside the games played).
 //!
 //! Invariants: every choice shown selected is the one in [`Settings`], which is saved, so a sheet opens on
 //! the last choices made; Start does what the old title's play buttons did (a game under way is not
-//! thrown away without asking: `new_game_or_ask`); one panel at a time: while that question is asked the
-//! sheet is not shown, and when the question is dropped ("Keep playing", a tap beside it, Back) the sheet
-//! comes back as it was, to choose again or to close; every sheet has a visible Close, and a tap on the
-//! dimmed title around a sheet, or the system Back (`screens::back`), closes it too; leaving the title
-//! forgets it. The language list and the games played open over the Settings sheet (they sit higher),
-//! and closing them comes back to it.
+//! thrown away without asking: `new_game_or_ask`); only the panel on top is drawn, so the new-game
+//! question, the language list and the games played take the sheet's place, and dropping them shows the
+//! sheet again as it was; every sheet has a visible Close, and a tap on the dimmed title around a sheet,
+//! or the system Back (`screens::back`), closes it too; leaving the title forgets it.
 
 use bevy::prelude::*;
 
@@ -20,12 +18,13 @@ use crate::game::Mode;
 
 use crate::app::i18n::locale::{Locale, Tr};
 use crate::app::i18n::words;
-use crate::app::menus::confirm::{PendingNewGame, new_game_or_ask};
+use crate::app::menus::confirm::new_game_or_ask;
 use crate::app::menus::games::open_list as open_games_list;
 use crate::app::menus::language::open_list as open_language_list;
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::history::History;
 use crate::app::saves::persistence::SavedGame;
+use crate::app::state::panels::{Panel, Panels, Sheet, is_sheet, sheet_on_top};
 use crate::app::state::screen::Screen;
 use crate::app::state::session::{NewGame, human_side};
 use crate::app::state::settings::{Settings, Speed, Starter};
@@ -34,25 +33,12 @@ use crate::app::ui::setting_buttons::{Setting, half_setting_button, half_width, 
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{
-    Backdrop, Selected, Tap, backdrop, button_node, card, labelled_button, padded_labelled_button, text,
+    Selected, Tap, button_node, card, labelled_button, padded_labelled_button, panel_backdrop, text,
 };
 
-/// The sheet open over the title, if any.
-#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TitleSheet {
-    #[default]
-    None,
-    /// Against the computer: level, who starts, Start.
-    Play,
-    /// Hot-seat: the board's turning, Start.
-    TwoPlayers,
-    /// Speed, sound, vibration, stones, counts, language, games played.
-    Settings,
-}
-
 /// Opens `sheet` (the title's buttons).
-pub(crate) fn open(sheet: TitleSheet) -> impl FnMut(On<Tap>, ResMut<TitleSheet>) {
-    move |_, mut open| *open = sheet
+pub(crate) fn open(sheet: Sheet) -> impl FnMut(On<Tap>, ResMut<Panels>) {
+    move |_, mut panels| panels.open(Panel::Sheet(sheet))
 }
 
 /// A choice kept in the settings, shown selected while it is the one kept.
@@ -65,12 +51,6 @@ pub(crate) enum Choice {
 
 #[derive(Component)]
 pub(crate) struct SheetRoot;
-
-pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<TitleSheet>().add_systems(OnExit(Screen::Title), |mut sheet: ResMut<TitleSheet>| {
-        *sheet = TitleSheet::None;
-    });
-}
 
 /// Sizes for the window at hand: a phone held sideways is too short for a sheet in one column.
 #[derive(Copy, Clone)]
@@ -118,28 +98,26 @@ impl Metrics {
 /// Below this height (a phone held sideways) the Settings sheet puts its buttons in two columns.
 const SHORT: f32 = 560.0;
 
-/// Builds the open sheet again whenever it, the window, the language or the games played change, and takes
-/// it away while the new-game question is asked: a sheet's edges showed around the question's card.
+/// Builds the sheet on top again whenever the panels, the window, the language or the games played change;
+/// a panel over it (the question, the languages, the games) takes it away: a sheet's edges showed around
+/// their cards.
 pub(crate) fn show_sheet(
-    sheet: Res<TitleSheet>,
+    panels: Res<Panels>,
     view: Res<ViewSize>,
     safe: Res<SafeArea>,
     locale: Res<Locale>,
     history: Res<History>,
-    pending: Res<PendingNewGame>,
     mut starting: MessageReader<NewGame>,
     roots: Query<Entity, With<SheetRoot>>,
     mut commands: Commands,
 ) {
-    // The question answered "start" drops it and starts the game in the same frame: the sheet is not
-    // built again for the last frame of the title.
+    // A game starts in this frame: the sheet is not built again for the last frame of the title.
     let leaving = starting.read().count() > 0;
-    let stale = sheet.is_changed()
+    let stale = panels.is_changed()
         || view.is_changed()
         || safe.is_changed()
         || locale.is_changed()
         || history.is_changed()
-        || pending.is_changed()
         || leaving;
     if !stale {
         return;
@@ -147,18 +125,14 @@ pub(crate) fn show_sheet(
     for root in &roots {
         commands.entity(root).despawn();
     }
-    if *sheet == TitleSheet::None || pending.0.is_some() || leaving {
+    let Some(sheet) = sheet_on_top(&panels) else { return };
+    if leaving {
         return;
     }
     let m = Metrics::for_window(view.0);
     let has_history = !history.games.is_empty();
     commands
-        .spawn((
-            backdrop("Button Close the sheet", 0.55, 20),
-            SheetRoot,
-            Backdrop,
-            DespawnOnExit(Screen::Title),
-        ))
+        .spawn((panel_backdrop("Button Close the sheet", 20), SheetRoot, DespawnOnExit(Screen::Title)))
         // Clear of the system's insets: a sheet never sits under a notch or the home indicator.
         .insert(Node {
             position_type: PositionType::Absolute,
@@ -169,19 +143,17 @@ pub(crate) fn show_sheet(
             padding: safe.padding(4.0),
             ..default()
         })
-        .observe(|_: On<Tap>, mut sheet: ResMut<TitleSheet>| *sheet = TitleSheet::None)
         .with_children(|overlay| {
-            let width = if *sheet == TitleSheet::Settings { m.width } else { m.width.min(420.0) };
+            let width = if sheet == Sheet::Settings { m.width } else { m.width.min(420.0) };
             overlay
                 .spawn((
-                    Name::new(format!("{:?} sheet", *sheet)),
+                    Name::new(format!("{sheet:?} sheet")),
                     card(width, m.pad, m.gap, AlignItems::Stretch),
                 ))
-                .with_children(|card| match *sheet {
-                    TitleSheet::Play => play_sheet(card, m),
-                    TitleSheet::TwoPlayers => two_players_sheet(card, m),
-                    TitleSheet::Settings => settings_sheet(card, m, has_history),
-                    TitleSheet::None => {}
+                .with_children(|card| match sheet {
+                    Sheet::Play => play_sheet(card, m),
+                    Sheet::TwoPlayers => two_players_sheet(card, m),
+                    Sheet::Settings => settings_sheet(card, m, has_history),
                 });
         });
 }
@@ -205,11 +177,11 @@ fn play_sheet(card: &mut ChildSpawnerCommands, m: Metrics) {
             |_: On<Tap>,
              settings: Res<Settings>,
              saved: Res<SavedGame>,
-             mut pending: ResMut<PendingNewGame>,
+             mut panels: ResMut<Panels>,
              mut new_game: MessageWriter<NewGame>| {
                 let human = human_side(settings.starter);
                 let mode = Mode::Computer { level: settings.level, human };
-                new_game_or_ask(mode, unfinished(&saved), &mut pending, &mut new_game);
+                new_game_or_ask(mode, unfinished(&saved), &mut panels, &mut new_game);
             },
         );
     });
@@ -222,9 +194,9 @@ fn two_players_sheet(card: &mut ChildSpawnerCommands, m: Metrics) {
         start_button(r, m).observe(
             |_: On<Tap>,
              saved: Res<SavedGame>,
-             mut pending: ResMut<PendingNewGame>,
+             mut panels: ResMut<Panels>,
              mut new_game: MessageWriter<NewGame>| {
-                new_game_or_ask(Mode::HotSeat, unfinished(&saved), &mut pending, &mut new_game);
+                new_game_or_ask(Mode::HotSeat, unfinished(&saved), &mut panels, &mut new_game);
             },
         );
     });
@@ -272,12 +244,8 @@ fn settings_sheet(card: &mut ChildSpawnerCommands, m: Metrics, has_history: bool
         });
         // Alone (no games played yet), the puzzles' button takes the whole row.
         pair_row(grid, 8.0, |r| {
-            half_labelled_button(r, "title.training", half).observe(
-                |_: On<Tap>, mut sheet: ResMut<TitleSheet>, mut next: ResMut<NextState<Screen>>| {
-                    *sheet = TitleSheet::None;
-                    next.set(Screen::Training);
-                },
-            );
+            half_labelled_button(r, "title.training", half)
+                .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Training));
             if has_history {
                 half_labelled_button(r, "title.history", half).observe(open_games_list);
             }
@@ -369,7 +337,7 @@ fn close_button(card: &mut ChildSpawnerCommands, m: Metrics) {
 /// "Close", in the language on screen: closes the sheet, as a tap beside it or Back does.
 fn close<'a>(parent: &'a mut ChildSpawnerCommands, m: Metrics) -> EntityCommands<'a> {
     let mut close = labelled_button(parent, "moves.close", m.choice, ());
-    close.observe(|_: On<Tap>, mut sheet: ResMut<TitleSheet>| *sheet = TitleSheet::None);
+    close.observe(|_: On<Tap>, mut panels: ResMut<Panels>| panels.close(is_sheet));
     close
 }
 

@@ -2,7 +2,8 @@
 //! everyone on a date), a theme (or all of them, mixed), and the masters' openings. The theme chosen is
 //! saved with the settings (`puzzle::Progress::theme`).
 //!
-//! Invariants: the card blocks the board while it is open and unblocks it when it closes; a choice
+//! Invariants: the card is a panel of [`Panels`] ([`Panel::PuzzleMenu`]), so the board takes no tap while
+//! it is open, nor the tap that closes it; a choice
 //! reaches the puzzles only as a [`PuzzleChoice`] message (the screen that poses puzzles decides what it
 //! means), so this file knows nothing of a puzzle in progress.
 
@@ -10,14 +11,14 @@ use bevy::prelude::*;
 
 use crate::puzzle::Theme;
 
-use crate::app::board::input::BoardBlocked;
 use crate::app::i18n::locale::Tr;
 use crate::app::screens::training::calendar::today;
+use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, DisplayFace};
-use crate::app::ui::widgets::{Backdrop, Tap, backdrop, button_node, card, english, sized_button, text};
+use crate::app::ui::widgets::{Tap, button_node, card, english, panel_backdrop, sized_button, text};
 
 /// What the player chose in the card.
 #[derive(Message, Copy, Clone, Debug, PartialEq, Eq)]
@@ -28,30 +29,26 @@ pub enum PuzzleChoice {
     Theme(Option<Theme>),
 }
 
-/// Whether the card is open.
-#[derive(Resource, Default, PartialEq, Eq)]
-pub struct ChooserOpen(pub bool);
-
 #[derive(Component)]
 pub(crate) struct Chooser;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_message::<PuzzleChoice>()
-        .init_resource::<ChooserOpen>()
-        .add_systems(OnEnter(Screen::Training), |mut open: ResMut<ChooserOpen>| open.0 = false)
-        .add_systems(
-            Update,
-            // In the view's part of the frame, after the board's input: the tap that closes the card
-            // must not reach the hole under it when the board unblocks.
-            show_chooser
-                .in_set(Frame::View)
-                .run_if(in_state(Screen::Training).and_then(resource_changed::<ChooserOpen>)),
-        );
+    app.add_message::<PuzzleChoice>().add_systems(
+        Update,
+        show_chooser
+            .in_set(Frame::View)
+            .run_if(in_state(Screen::Training).and_then(resource_changed::<Panels>)),
+    );
 }
 
 /// The panel's Menu button: opens the card.
-pub(crate) fn open_chooser(_: On<Tap>, mut open: ResMut<ChooserOpen>) {
-    open.0 = true;
+pub(crate) fn open_chooser(_: On<Tap>, mut panels: ResMut<Panels>) {
+    panels.open(Panel::PuzzleMenu);
+}
+
+/// Closes the card.
+fn close_card(panels: &mut Panels) {
+    panels.close(|p| *p == Panel::PuzzleMenu);
 }
 
 /// The card's choices, in the order shown: all themes first, then each.
@@ -61,17 +58,15 @@ fn theme_choices() -> impl Iterator<Item = Option<Theme>> {
 
 fn show_chooser(
     mut commands: Commands,
-    open: Res<ChooserOpen>,
+    panels: Res<Panels>,
     settings: Res<Settings>,
     view: Res<ViewSize>,
-    mut blocked: ResMut<BoardBlocked>,
     cards: Query<Entity, With<Chooser>>,
 ) {
     for card in &cards {
         commands.entity(card).despawn();
     }
-    blocked.0 = open.0;
-    if !open.0 {
+    if panels.top() != Some(Panel::PuzzleMenu) {
         return;
     }
     let small = view.0.y < 700.0;
@@ -82,13 +77,7 @@ fn show_chooser(
     let chosen = settings.training.theme;
     let daily_done = settings.training.daily_done == Some(today());
     commands
-        .spawn((
-            backdrop("Button Close the puzzle menu", 0.55, 40),
-            Backdrop,
-            Chooser,
-            DespawnOnExit(Screen::Training),
-        ))
-        .observe(|_: On<Tap>, mut open: ResMut<ChooserOpen>| open.0 = false)
+        .spawn((panel_backdrop("Button Close the puzzle menu", 40), Chooser, DespawnOnExit(Screen::Training)))
         .with_children(|b| {
             let width = if short { 620.0 } else { 360.0 };
             b.spawn(card(width, 16.0, gap, AlignItems::Stretch)).with_children(|c| {
@@ -128,10 +117,10 @@ fn show_chooser(
                             })
                             .observe(
                                 move |_: On<Tap>,
-                                      mut open: ResMut<ChooserOpen>,
+                                      mut panels: ResMut<Panels>,
                                       mut settings: ResMut<Settings>,
                                       mut choice: MessageWriter<PuzzleChoice>| {
-                                    open.0 = false;
+                                    close_card(&mut panels);
                                     settings.training.theme = theme;
                                     choice.write(PuzzleChoice::Theme(theme));
                                 },
@@ -168,8 +157,8 @@ fn daily_choice<'a>(
     font: f32,
 ) -> EntityCommands<'a> {
     let mut button = choice(parent, key, font, false);
-    button.observe(|_: On<Tap>, mut open: ResMut<ChooserOpen>, mut choice: MessageWriter<PuzzleChoice>| {
-        open.0 = false;
+    button.observe(|_: On<Tap>, mut panels: ResMut<Panels>, mut choice: MessageWriter<PuzzleChoice>| {
+        close_card(&mut panels);
         choice.write(PuzzleChoice::Daily);
     });
     button
@@ -178,17 +167,14 @@ fn daily_choice<'a>(
 /// The masters' openings.
 fn openings_choice<'a>(parent: &'a mut ChildSpawnerCommands, font: f32) -> EntityCommands<'a> {
     let mut button = choice(parent, "training.openings", font, false);
-    button.observe(|_: On<Tap>, mut open: ResMut<ChooserOpen>, mut next: ResMut<NextState<Screen>>| {
-        open.0 = false;
-        next.set(Screen::Openings);
-    });
+    button.observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Openings));
     button
 }
 
 /// Close.
 fn close_choice<'a>(parent: &'a mut ChildSpawnerCommands, font: f32) -> EntityCommands<'a> {
     let mut button = choice(parent, "moves.close", font, false);
-    button.observe(|_: On<Tap>, mut open: ResMut<ChooserOpen>| open.0 = false);
+    button.observe(|_: On<Tap>, mut panels: ResMut<Panels>| close_card(&mut panels));
     button
 }
 

@@ -10,12 +10,7 @@
 //! through `PlayHole`; nothing of a puzzle is saved as a game (the session is a lesson's); the game in
 //! progress is untouched (Continue brings it back from the save).
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use bevy::prelude::*;
-use bevy::tasks::futures_lite::future;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 use crate::ai::Level;
 use crate::game::{Game, Mode};
@@ -23,11 +18,12 @@ use crate::lesson::Tapped;
 use crate::puzzle::{Attempt, Judged, Puzzle, Solve, Theme, Wrong, daily, explain_searches, wrong_from};
 use crate::rules::{Hole, Position};
 
-use crate::app::board::input::{BoardBlocked, BoardTap};
+use crate::app::board::input::BoardTap;
 use crate::app::board::layout::BoardLayout;
 use crate::app::board::moments::{Glow, glow};
 use crate::app::board::sowing::Timeline;
 use crate::app::computer::ai_task::run_cooperatively;
+use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::{illegal, landing, stones};
 use crate::app::screens::board_panel::{
@@ -38,7 +34,7 @@ use crate::app::screens::training::choose::{PuzzleChoice, open_chooser};
 use crate::app::screens::training::set::{PuzzleSet, PuzzleSetHandle, load_puzzles, puzzles};
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::{Frame, Screen};
-use crate::app::state::session::{BoardReset, PlayHole, Session};
+use crate::app::state::session::{BoardOwner, PlayHole, Session, SessionControl};
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme::{self, Art};
 use crate::app::ui::widgets::{Tap, labelled_button, text};
@@ -63,7 +59,7 @@ pub struct TrainingRun {
     /// move.
     queued: Option<Hole>,
     /// The wrong move's explanation, searched off the frame.
-    explaining: Option<(Task<Wrong>, Arc<AtomicBool>)>,
+    explaining: Option<SearchTask<Wrong>>,
     /// Asked to start the puzzle again once the board is still (after a wrong move and its answer).
     restart: bool,
     /// The board the wrong move being explained was played on.
@@ -72,13 +68,6 @@ pub struct TrainingRun {
     pub daily: bool,
     /// The next puzzle to pose is the puzzle of the day (asked in the chooser).
     want_daily: bool,
-}
-
-impl TrainingRun {
-    /// A wrong move is being searched: the app stays awake to say what it cost.
-    pub fn searching(&self) -> bool {
-        self.explaining.is_some()
-    }
 }
 
 /// Where a puzzle is.
@@ -120,12 +109,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<TrainingRun>()
         .add_systems(
             OnEnter(Screen::Training),
-            (load_puzzles, |mut run: ResMut<TrainingRun>, mut blocked: ResMut<BoardBlocked>| {
-                *run = TrainingRun::default();
-                // The game left behind may have blocked its board (its menu or its result was open when
-                // the player left): the puzzle's board takes taps.
-                blocked.0 = false;
-            }),
+            (load_puzzles, |mut run: ResMut<TrainingRun>| *run = TrainingRun::default()),
         )
         .add_systems(OnExit(Screen::Training), leave_training)
         .add_systems(
@@ -141,23 +125,24 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// A puzzle's board: the side to play is the player, at the bottom; the computer answers.
-fn puzzle_session(position: Position, generation: u64) -> Session {
+/// Puts a puzzle's board up: the side to play is the player, at the bottom; the computer answers.
+fn pose(board: &mut SessionControl, position: Position) {
     let human = position.side_to_move();
-    let game = Game::from_position(Mode::Computer { level: Level::Hard, human }, position);
-    Session { game, generation, lesson: true }
+    board.replace(
+        Game::from_position(Mode::Computer { level: Level::Hard, human }, position),
+        BoardOwner::Puzzle,
+    );
 }
 
 /// Opens the next puzzle once the puzzles are read (and after "Next puzzle").
 fn start_puzzle(
     mut run: ResMut<TrainingRun>,
-    mut session: ResMut<Session>,
+    mut board: SessionControl,
     settings: Res<Settings>,
     locale: Res<Locale>,
     handle: Option<Res<PuzzleSetHandle>>,
     sets: Option<Res<Assets<PuzzleSet>>>,
     assets: Option<Res<AssetServer>>,
-    mut reset: MessageWriter<BoardReset>,
 ) {
     if run.phase != Phase::Loading {
         return;
@@ -187,8 +172,7 @@ fn start_puzzle(
         run.said = locale.f("training.broken", &[("why", &puzzle.id)]);
         return;
     };
-    *session = puzzle_session(start, session.generation + 1);
-    reset.write(BoardReset);
+    pose(&mut board, start);
     *run = TrainingRun {
         puzzle: Some(puzzle),
         attempt: Some(attempt),
@@ -207,9 +191,7 @@ fn take_choice(mut choices: MessageReader<PuzzleChoice>, mut run: ResMut<Trainin
     if run.phase == Phase::Closed {
         return;
     }
-    if let Some((_, cancel)) = run.explaining.take() {
-        cancel.store(true, Ordering::Relaxed);
-    }
+    run.explaining = None;
     run.want_daily = choice == PuzzleChoice::Daily;
     run.phase = Phase::Loading;
 }
@@ -217,6 +199,7 @@ fn take_choice(mut choices: MessageReader<PuzzleChoice>, mut run: ResMut<Trainin
 /// A tap on the board, judged by the puzzle.
 fn take_taps(
     mut taps: MessageReader<BoardTap>,
+    searches: Res<Searches>,
     mut run: ResMut<TrainingRun>,
     mut settings: ResMut<Settings>,
     session: Res<Session>,
@@ -253,15 +236,12 @@ fn take_taps(
         Judged::Wrong { position, hole, right, depth } => {
             // The wrong move plays out while the computer looks at it.
             play.write(PlayHole { hole, generation });
-            let cancel = Arc::new(AtomicBool::new(false));
-            let flag = cancel.clone();
-            let task = AsyncComputeTaskPool::get().spawn(async move {
+            run.explaining = Some(searches.spawn(move |cancel| async move {
                 let [scored, reply] = explain_searches(&position, hole, depth);
-                let scored = run_cooperatively(scored, &flag).await;
-                let reply = run_cooperatively(reply, &flag).await;
+                let scored = run_cooperatively(scored, &cancel).await;
+                let reply = run_cooperatively(reply, &cancel).await;
                 wrong_from(&position, hole, right, scored.as_ref(), reply.as_ref())
-            });
-            run.explaining = Some((task, cancel));
+            }));
             run.wrong_from = Some(position);
             run.phase = Phase::Explaining;
             run.said = locale.f("training.looking", &[("hole", &hole)]);
@@ -272,9 +252,7 @@ fn take_taps(
 /// Leaving the puzzles: a search is cancelled, and a puzzle missed and not yet solved counts as missed (it
 /// would come back as new, and be solved clean, after a look at the openings).
 fn leave_training(mut run: ResMut<TrainingRun>, mut settings: ResMut<Settings>, locale: Res<Locale>) {
-    if let Some((_, cancel)) = run.explaining.take() {
-        cancel.store(true, Ordering::Relaxed);
-    }
+    run.explaining = None;
     let missed = run.attempt.as_ref().is_some_and(|a| a.result() == Solve::Missed);
     if missed && run.phase != Phase::Solved {
         finish(&mut run, &mut settings, &locale);
@@ -311,8 +289,7 @@ fn signed(n: i64) -> String {
 
 /// The explanation of a wrong move, once searched: the words, then the computer's answer on the board.
 fn finish_explaining(mut run: ResMut<TrainingRun>, session: Res<Session>, locale: Res<Locale>) {
-    let Some((task, _)) = run.explaining.as_mut() else { return };
-    let Some(wrong) = future::block_on(future::poll_once(task)) else { return };
+    let Some(wrong) = run.explaining.as_mut().and_then(SearchTask::poll) else { return };
     run.explaining = None;
     let mode = session.game.mode;
     // What the moves do is read from the rules, on the boards they were played on.
@@ -338,23 +315,21 @@ fn finish_explaining(mut run: ResMut<TrainingRun>, session: Res<Session>, locale
 /// Plays the queued move once the board is still, and starts the puzzle over when asked.
 fn play_queued(
     mut run: ResMut<TrainingRun>,
-    mut session: ResMut<Session>,
+    mut board: SessionControl,
     timeline: Res<Timeline>,
     mut play: MessageWriter<PlayHole>,
-    mut reset: MessageWriter<BoardReset>,
 ) {
     if timeline.running() {
         return;
     }
     if let Some(hole) = run.queued.take() {
-        play.write(PlayHole { hole, generation: session.generation });
+        play.write(PlayHole { hole, generation: board.get().generation });
         return;
     }
     if run.restart {
         run.restart = false;
         let Some(start) = run.puzzle.as_ref().and_then(|p| p.start().ok()) else { return };
-        *session = puzzle_session(start, session.generation + 1);
-        reset.write(BoardReset);
+        pose(&mut board, start);
         run.phase = Phase::Solving;
         run.said.clear();
     }
@@ -432,9 +407,7 @@ fn next_puzzle(
         }
         finish(&mut run, &mut settings, &locale);
     }
-    if let Some((_, cancel)) = run.explaining.take() {
-        cancel.store(true, Ordering::Relaxed);
-    }
+    run.explaining = None;
     if run.phase != Phase::Closed {
         run.phase = Phase::Loading;
     }
