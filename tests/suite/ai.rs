@@ -397,7 +397,7 @@ fn analysis_does_not_mark_the_best_move() {
 
 #[test]
 fn analysis_of_a_long_master_game_judges_every_move_and_sees_who_won() {
-    let text = crate::common::read_shared("data/master-games-2018.txt");
+    let text = crate::common::read_data("master-games-2018.txt");
     let game = toguz::rules::notation::read_games(&text)
         .into_iter()
         .flatten()
