@@ -14,7 +14,7 @@ mod zobrist;
 
 use serde::{Deserialize, Serialize};
 
-pub use board_types::{Hole, MoveList, Place, Side};
+pub use board_types::{Hole, MoveList, NotAHole, Place, Side};
 use board_types::{index_of, place_of_index};
 pub use outcome::{
     EndReason, IllegalMove, Landing, LandingEffect, MoveOutcome, Outcome, Preview, Status, TuzdikRefusal,
@@ -32,13 +32,38 @@ pub const HOLES_PER_SIDE: usize = 9;
 const BOARD: usize = 2 * HOLES_PER_SIDE;
 
 /// A position: the 18 holes, both kazans, both tuzdiks and the side to move. Small and `Copy`.
+///
+/// Serialized field by field as when it derived both; what is read is checked by
+/// [`Position::from_parts`], so a damaged save or asset cannot make a position that could not occur.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "PositionParts")]
 pub struct Position {
     holes: [u8; BOARD],
     kazans: [u8; 2],
     /// tuzdiks[side] is the number (1..9) of that side's tuzdik hole on the opponent's side, 0 for none.
     tuzdiks: [u8; 2],
     side: Side,
+}
+
+/// What a [`Position`] reads as before it is checked: the same fields under the same name, so that the
+/// serialized form is unchanged.
+#[derive(Deserialize)]
+#[serde(rename = "Position")]
+struct PositionParts {
+    holes: [u8; BOARD],
+    kazans: [u8; 2],
+    tuzdiks: [u8; 2],
+    side: Side,
+}
+
+impl TryFrom<PositionParts> for Position {
+    type Error = ParsePositionError;
+    fn try_from(parts: PositionParts) -> Result<Position, ParsePositionError> {
+        let PositionParts { holes, kazans, tuzdiks, side } = parts;
+        let white = holes[..HOLES_PER_SIDE].try_into().expect("nine holes");
+        let black = holes[HOLES_PER_SIDE..].try_into().expect("nine holes");
+        Position::from_parts(white, black, kazans, position_string::tuzdik_holes(tuzdiks)?, side)
+    }
 }
 
 impl Default for Position {

@@ -57,6 +57,19 @@ fn numbers<const N: usize>(field: &str, what: &str) -> Result<[u8; N], ParsePosi
     Ok(out)
 }
 
+/// The two tuzdiks as written (white's, black's: a hole number, 0 for none) as holes.
+pub(super) fn tuzdik_holes(numbers: [u8; 2]) -> Result<[Option<Hole>; 2], ParsePositionError> {
+    let mut tuzdiks = [None; 2];
+    for (slot, n) in tuzdiks.iter_mut().zip(numbers) {
+        if n != 0 {
+            *slot = Some(Hole::new(n).ok_or_else(|| {
+                ParsePositionError::new(format!("tuzdiks: '{n}' is not a hole number 0..9"))
+            })?);
+        }
+    }
+    Ok(tuzdiks)
+}
+
 impl FromStr for Position {
     type Err = ParsePositionError;
 
@@ -71,15 +84,7 @@ impl FromStr for Position {
         let white = numbers::<9>(fields[0], "white's holes")?;
         let black = numbers::<9>(fields[1], "black's holes")?;
         let kazans = numbers::<2>(fields[2], "kazans")?;
-        let tuzdik_numbers = numbers::<2>(fields[3], "tuzdiks")?;
-        let mut tuzdiks = [None; 2];
-        for (slot, &n) in tuzdiks.iter_mut().zip(&tuzdik_numbers) {
-            if n != 0 {
-                *slot = Some(Hole::new(n).ok_or_else(|| {
-                    ParsePositionError::new(format!("tuzdiks: '{n}' is not a hole number 0..9"))
-                })?);
-            }
-        }
+        let tuzdiks = tuzdik_holes(numbers::<2>(fields[3], "tuzdiks")?)?;
         let side = match fields[4] {
             "w" => Side::White,
             "b" => Side::Black,

@@ -361,7 +361,7 @@ fn a_hint_says_when_a_move_saves_stones_from_a_capture() {
         board([9, 0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0, 0, 0, 2], [0, 0], toguz::rules::Side::White);
     let result = search_blocking(&mut Search::new(pos, depth(6), 1), || 0);
     let h = hint(&pos, &result).unwrap();
-    assert_eq!(h.hole, Hole::new(1).unwrap());
+    assert_eq!(h.hole, hole(1));
     assert!(h.reasons.contains(&Reason::Saves(8)), "{:?}", h.reasons);
     assert!(h.reason_text().contains("saves 8 stones from a capture"));
 }
@@ -371,11 +371,11 @@ fn a_hint_says_when_a_move_saves_stones_from_a_capture() {
 #[test]
 fn analysis_marks_a_first_move_that_misses_a_capture_of_ten_with_the_capture_instead() {
     // Hole 1 sows its nine stones on white's own side; most other first moves take ten.
-    let verdicts = analyse(Position::start(), &[Hole::new(1).unwrap()]);
+    let verdicts = analyse(Position::start(), &[hole(1)]);
     let v = &verdicts[0];
     assert!(v.loss >= MISTAKE_STONES, "{v:?}");
     let better = v.better.as_ref().expect("a mistake names the better move");
-    assert_ne!(better.hole, Hole::new(1).unwrap());
+    assert_ne!(better.hole, hole(1));
     assert!(
         better.reasons.iter().any(|r| matches!(r, Reason::Captures(n) if *n >= 10)),
         "{:?}",
@@ -397,7 +397,7 @@ fn analysis_does_not_mark_the_best_move() {
 
 #[test]
 fn analysis_of_a_long_master_game_judges_every_move_and_sees_who_won() {
-    let text = crate::common::read_shared("data/master-games-2018.txt");
+    let text = crate::common::read_data("master-games-2018.txt");
     let game = toguz::rules::notation::read_games(&text)
         .into_iter()
         .flatten()
@@ -422,8 +422,8 @@ fn analysis_of_a_long_master_game_judges_every_move_and_sees_who_won() {
 fn a_table_made_a_piece_at_a_time_searches_exactly_as_one_made_at_once() {
     use toguz::ai::tt::Table;
     let mut pos = Position::start();
-    for hole in [7, 3, 2] {
-        pos.play(Hole::new(hole).unwrap()).unwrap();
+    for n in [7, 3, 2] {
+        pos.play(hole(n)).unwrap();
     }
     let limits = Limits { depth: Some(6), nodes: None, movetime_ms: None };
     let mut table = Table::unmade(4);

@@ -71,7 +71,7 @@ pub(crate) fn settle(app: &App) {
 /// The screen point (logical pixels from the top-left) at the centre of a hole.
 fn screen_point(app: &App, side: Side, hole: u8) -> Vec2 {
     let layout = app.world().resource::<BoardLayout>();
-    let c = layout.hole(side, Hole::new(hole).unwrap()).center();
+    let c = layout.hole(side, crate::common::hole(hole)).center();
     Vec2::new(c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y)
 }
 
@@ -201,8 +201,8 @@ fn long_press(app: &mut App, side: Side, hole: u8) -> Option<(Hole, toguz::rules
 fn a_long_press_lights_the_landing_hole_and_plays_nothing() {
     let mut app = app_with(Mode::Computer { level: Level::Medium, human: Side::White }, Speed::Instant);
     let (hole, landing) = long_press(&mut app, Side::White, 2).expect("a hint on Medium");
-    assert_eq!(hole, Hole::new(2).unwrap());
-    assert_eq!((landing.side, landing.hole), (Side::Black, Hole::new(1).unwrap()));
+    assert_eq!(hole, crate::common::hole(2));
+    assert_eq!((landing.side, landing.hole), (Side::Black, crate::common::hole(1)));
     assert_eq!(landing.effect, LandingEffect::Capture(10));
     assert!(moves(&app).is_empty(), "lifting the finger after a long press plays nothing");
     assert!(app.world().resource::<LandingHint>().0.is_some(), "the hint stays a moment to be read");
@@ -295,7 +295,7 @@ fn a_computer_move_arriving_after_undo_is_dropped() {
     frames(&mut app, 2);
     assert!(moves(&app).is_empty());
     // A result for the old position, as a late task would deliver it, never reaches the rules.
-    app.world_mut().write_message(PlayHole { hole: Hole::new(3).unwrap(), generation: stale });
+    app.world_mut().write_message(PlayHole { hole: crate::common::hole(3), generation: stale });
     // A second of frames, each after the cancelled search has ended: nothing of it reaches the board.
     assert!(!frames_until(&mut app, 60, |app| !moves(app).is_empty()));
     assert!(moves(&app).is_empty(), "the stale computer move was dropped: {:?}", moves(&app));
@@ -421,7 +421,7 @@ fn a_short_or_narrow_window_shows_the_make_it_larger_card_and_never_panics() {
 #[test]
 fn odd_and_even_read_at_a_glance_stones_come_in_pairs() {
     let layout = BoardLayout::new(Vec2::new(390.0, 844.0), Side::White);
-    let place = Place::Hole(Side::White, Hole::new(4).unwrap());
+    let place = Place::Hole(Side::White, crate::common::hole(4));
     let pairs = layout.capacity(place) / 2;
     assert!(pairs >= 10, "a phone's hole lays at least 20 stones as pairs, not {}", 2 * pairs);
     for pair in 0..pairs {
@@ -831,7 +831,7 @@ fn a_board_at_rest_asks_for_no_frame_and_a_move_asks_for_every_frame_until_all_i
     frames(&mut app, grace_frames);
     assert!(!asked_for_a_frame(&app), "a board at rest asks for no frame");
     let generation = app.world().resource::<Session>().generation;
-    app.world_mut().write_message(PlayHole { hole: Hole::new(7).unwrap(), generation });
+    app.world_mut().write_message(PlayHole { hole: crate::common::hole(7), generation });
     app.update();
     let mut moving = 0;
     while app.world().resource::<Timeline>().running()
@@ -862,7 +862,7 @@ fn a_tap_that_wakes_a_resting_board_sows_from_its_first_stone() {
     // The window sleeps; the tap comes 900 ms after the last frame.
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(900)));
     let generation = app.world().resource::<Session>().generation;
-    app.world_mut().write_message(PlayHole { hole: Hole::new(7).unwrap(), generation });
+    app.world_mut().write_message(PlayHole { hole: crate::common::hole(7), generation });
     app.update();
     let step = app.world().resource::<Time>().delta();
     assert!(step <= WAKE_STEP, "the waking frame plays {step:?} of the move, not the 900 ms waited");

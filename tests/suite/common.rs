@@ -2,13 +2,15 @@ use std::path::PathBuf;
 
 use toguz::rules::{Hole, Position, Side};
 
-/// `../shared/` beside the checkout: the seeds' data files.
-pub fn shared(file: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared").join(file)
+/// A file of `tests/data/` (the master games, the perft counts: see its README), in the repository itself
+/// so that a clone alone runs every test.
+pub fn data(file: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("data").join(file)
 }
 
-pub fn read_shared(file: &str) -> String {
-    let path = shared(file);
+/// The text of a file of `tests/data/`; a missing file fails the test that reads it (none is skipped).
+pub fn read_data(file: &str) -> String {
+    let path = data(file);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 

@@ -207,7 +207,7 @@ pub(crate) fn open_games(app: &mut App) {
 /// Taps the centre of a hole and waits for the move's animation to end.
 pub(crate) fn tap_hole(app: &mut App, side: Side, hole: u8) {
     let layout = app.world().resource::<BoardLayout>().clone();
-    let c = layout.hole(side, Hole::new(hole).unwrap()).center();
+    let c = layout.hole(side, crate::common::hole(hole)).center();
     touch_tap_arriving(app, Vec2::new(c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y));
     frames(app, 200);
 }
@@ -808,7 +808,7 @@ fn every_language_fits_every_screen_of_a_phone_and_messages_leave_the_bars_and_c
             tap_hole(&mut app, Side::White, 7);
             // The longest message: the long-press hint.
             let layout = app.world().resource::<BoardLayout>().clone();
-            let c = layout.hole(Side::Black, Hole::new(2).unwrap()).center();
+            let c = layout.hole(Side::Black, crate::common::hole(2)).center();
             let at = Vec2::new(c.x + size.x / 2.0, size.y / 2.0 - c.y);
             let window = window_entity(&mut app);
             app.world_mut().write_message(TouchInput {
@@ -1137,7 +1137,7 @@ fn a_tapped_button_does_not_stay_lit_once_the_finger_or_mouse_button_is_lifted()
 /// A hole's rectangle in window coordinates (logical pixels from the top-left).
 fn hole_on_screen(app: &App, side: Side, hole: u8) -> Rect {
     let layout = app.world().resource::<BoardLayout>();
-    let r = layout.hole(side, Hole::new(hole).unwrap());
+    let r = layout.hole(side, crate::common::hole(hole));
     let to_screen = |p: Vec2| Vec2::new(p.x + layout.window.x / 2.0, layout.window.y / 2.0 - p.y);
     Rect::from_corners(to_screen(r.min), to_screen(r.max))
 }

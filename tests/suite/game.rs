@@ -4,9 +4,7 @@ use toguz::ai::Level;
 use toguz::game::{Game, Mode};
 use toguz::rules::{Hole, Side, Status};
 
-fn h(n: u8) -> Hole {
-    Hole::new(n).unwrap()
-}
+use crate::common::hole as h;
 
 #[test]
 fn against_the_computer_only_the_persons_side_is_theirs_to_play() {

@@ -2,7 +2,7 @@
 //! is what the rules do, and every step that asks for a tap has a right answer and an explained wrong one.
 
 use toguz::lesson::{Course, CourseEntry, Kind, Lesson, Tapped, Verdict, Why, check_lesson};
-use toguz::rules::{Hole, Position, Side, TuzdikRefusal};
+use toguz::rules::{Position, Side, TuzdikRefusal};
 
 fn assets() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
@@ -110,7 +110,7 @@ fn guess(hole: u8) -> toguz::lesson::Step {
 fn a_guess_counted_from_the_next_hole_is_told_that_the_first_stone_goes_back_into_its_own_hole() {
     // From the start, White's hole 7 (9 stones) lands on Black's hole 6: counted from hole 8, it would be 7.
     let start = Position::start();
-    let h = |n| Hole::new(n).unwrap();
+    let h = crate::common::hole;
     assert_eq!(guess(7).judge(&start, Tapped::Hole(Side::Black, h(6))), Verdict::Right(Some(h(7))));
     assert_eq!(
         guess(7).judge(&start, Tapped::Hole(Side::Black, h(7))),
@@ -130,7 +130,7 @@ fn a_guess_counted_from_the_next_hole_is_told_that_the_first_stone_goes_back_int
 fn a_move_asked_to_take_stones_that_lands_on_an_odd_count_is_told_the_count() {
     let step = toguz::lesson::Step { kind: Kind::Do(toguz::lesson::Target::Takes), ..guess(1) };
     let start = Position::start();
-    let h = |n| Hole::new(n).unwrap();
+    let h = crate::common::hole;
     // Hole 1's nine stones end on White's hole 9: the mover's own side.
     assert_eq!(
         step.judge(&start, Tapped::Hole(Side::White, h(1))),

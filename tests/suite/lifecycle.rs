@@ -111,7 +111,7 @@ fn in_the_background_the_game_is_saved_at_once_and_the_computer_waits_until_the_
     // The player's move, and at once to the background, while the computer thinks.
     let at = {
         let layout = app.world().resource::<toguz::app::board::layout::BoardLayout>();
-        let c = layout.hole(Side::White, toguz::rules::Hole::new(7).unwrap()).center();
+        let c = layout.hole(Side::White, crate::common::hole(7)).center();
         Vec2::new(c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y)
     };
     touch_tap_arriving(&mut app, at);

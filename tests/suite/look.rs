@@ -44,7 +44,7 @@ fn stones_are_big_enough_to_count_on_a_phone() {
     // Everywhere else: 20 stones as pairs, and stones of 14 px unless the hole is too small for 20 of
     // them (then the largest stone that does fit 20: a quarter pixel more would not).
     for (what, size, layout) in every_board_layout() {
-        let hole = layout.hole(Side::White, Hole::new(1).unwrap()).size();
+        let hole = layout.hole(Side::White, crate::common::hole(1)).size();
         for place in (0..18).map(place_at) {
             assert!(layout.capacity(place) >= PATTERN_STONES, "{what} at {size}: {place:?}");
         }
@@ -201,7 +201,7 @@ fn counts_turn_off_but_a_heap_keeps_its_number() {
     app.world_mut().resource_mut::<Settings>().counts = false;
     frames(&mut app, 3);
     let layout = app.world().resource::<BoardLayout>().clone();
-    assert!(layout.capacity(Place::Hole(Side::White, Hole::new(1).unwrap())) < 30, "30 stones make a heap");
+    assert!(layout.capacity(Place::Hole(Side::White, crate::common::hole(1))) < 30, "30 stones make a heap");
     let mut labels = app.world_mut().query::<(&CountLabel, &Visibility)>();
     let shown: Vec<(Place, bool)> =
         labels.iter(app.world()).map(|(l, v)| (l.0, *v != Visibility::Hidden)).collect();
@@ -216,7 +216,7 @@ fn counts_turn_off_but_a_heap_keeps_its_number() {
     }
     let mut badges = app.world_mut().query::<(&CountBadge, &Visibility)>();
     for (badge, visibility) in badges.iter(app.world()) {
-        let heap = badge.0 == Place::Hole(Side::White, Hole::new(1).unwrap());
+        let heap = badge.0 == Place::Hole(Side::White, crate::common::hole(1));
         let want = matches!(badge.0, Place::Kazan(_)) || heap;
         assert_eq!(*visibility != Visibility::Hidden, want, "the badge of {:?}", badge.0);
     }

@@ -33,6 +33,7 @@ mod records;
 #[cfg(feature = "app")]
 mod review;
 mod rules;
+mod rules_serde;
 #[cfg(feature = "app")]
 mod saves;
 #[cfg(feature = "app")]

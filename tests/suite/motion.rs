@@ -13,7 +13,7 @@ use toguz::app::screens::game::result::{MOMENT, ResultCard, ResultMoment};
 use toguz::app::state::settings::{Calm, Settings, Speed};
 use toguz::app::ui::flourish::{FADE, Fade, Flourish};
 use toguz::game::Mode;
-use toguz::rules::{Hole, Place, Side};
+use toguz::rules::{Place, Side};
 
 use super::app::{app_with, frames, tap};
 use super::flows::{
@@ -51,7 +51,7 @@ fn until_landed(app: &mut App, limit: usize) {
 /// A finger on a hole of an app with a window, and the frames of the tap (not the animation's).
 pub(crate) fn touch_hole(app: &mut App, side: Side, hole: u8) {
     let layout = app.world().resource::<BoardLayout>().clone();
-    let c = layout.hole(side, Hole::new(hole).unwrap()).center();
+    let c = layout.hole(side, crate::common::hole(hole)).center();
     touch_tap_arriving(app, Vec2::new(c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y));
 }
 

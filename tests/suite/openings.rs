@@ -10,10 +10,10 @@ use toguz::openings::{self, Openings, Results, THEORY_GAMES, numbered};
 use toguz::rules::notation::read_games;
 use toguz::rules::{Hole, Position, Side};
 
-use crate::common::{hole, read_shared, shared};
+use crate::common::{data, hole, read_data};
 
 fn master() -> String {
-    read_shared("data/master-games-2018.txt")
+    read_data("master-games-2018.txt")
 }
 
 fn shipped_path() -> PathBuf {
@@ -237,7 +237,7 @@ fn a_damaged_openings_file_is_refused_with_a_message_naming_the_problem() {
 fn the_engine_writes_the_openings_file_whole_and_asks_for_its_output() {
     let dir = std::env::temp_dir().join(format!("toguz-openings-{}", std::process::id()));
     let out = dir.join("new").join("masters.ron");
-    let master = shared("data/master-games-2018.txt");
+    let master = data("master-games-2018.txt");
     let run = Command::new(env!("CARGO_BIN_EXE_toguz-engine"))
         .arg("openings")
         .arg(&master)

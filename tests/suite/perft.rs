@@ -1,15 +1,15 @@
-//! perft counts from an independent implementation of the rules (`../shared/data/perft.txt`).
+//! perft counts from an independent implementation of the rules (`tests/data/perft.txt`).
 
 use toguz::rules::Position;
 
-use crate::common::read_shared;
+use crate::common::read_data;
 
 /// Depth 8 from the start (25 million leaves) is the benchmark's job, not the tests'.
 const MAX_TEST_DEPTH: usize = 7;
 
 #[test]
 fn perft_matches_the_independent_reference_up_to_depth_seven() {
-    let text = read_shared("data/perft.txt");
+    let text = read_data("perft.txt");
     let mut checked = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
         let (position, counts) = line.split_once(';').expect("position; counts");

@@ -13,7 +13,7 @@ use toguz::puzzle::{
 use toguz::rules::notation::{move_number, replay_all};
 use toguz::rules::{Hole, Position, Side, TOTAL_STONES};
 
-use crate::common::read_shared;
+use crate::common::read_data;
 
 fn shipped() -> Vec<Puzzle> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets").join(puzzle::DIR);
@@ -59,7 +59,7 @@ fn the_shipped_puzzles_span_the_ratings_and_the_themes() {
 
 #[test]
 fn every_puzzle_is_the_position_its_source_game_reached_at_its_move() {
-    let games = replay_all(&read_shared("data/master-games-2018.txt"));
+    let games = replay_all(&read_data("master-games-2018.txt"));
     for p in shipped() {
         let Source { game, move_number: number } = p.source;
         let (record, replay) = &games[game as usize - 1];
@@ -418,7 +418,7 @@ fn a_fixed_sample_over_every_rating_re_proves_at_the_depth_it_was_proved_at() {
 
 #[test]
 fn what_the_generator_finds_in_a_game_re_proves_and_names_its_source() {
-    let text = read_shared("data/master-games-2018.txt");
+    let text = read_data("master-games-2018.txt");
     let options = Options { shallow: 2, deep: 5, threads: 2, games: Some(2), progress: false };
     let (found, report) = generate(&[text], &options);
     assert!(!found.is_empty(), "nothing found in two games: {report:?}");

@@ -5,11 +5,11 @@ use rand::{Rng, SeedableRng};
 use toguz::rules::notation::{GameRecord, MoveText, read_games, replay_all};
 use toguz::rules::{Position, Side};
 
-use crate::common::{hole, read_shared};
+use crate::common::{hole, read_data};
 
 #[test]
 fn all_742_master_games_replay_with_every_landing_hole_and_tuzdik_mark_matching() {
-    let text = read_shared("data/master-games-2018.txt");
+    let text = read_data("master-games-2018.txt");
     let games = replay_all(&text);
     assert_eq!(games.len(), 742);
     let mut moves = 0;
@@ -102,7 +102,7 @@ fn an_illegal_move_in_a_record_is_reported_not_played() {
 /// A PlayOK-style export of a real game: captures carry the mover's kazan, tuzdiks an upper-case X,
 /// comments in braces, and a result with a comment.
 fn playok_export(moves: usize) -> String {
-    let master = read_shared("data/master-games-2018.txt");
+    let master = read_data("master-games-2018.txt");
     let game = read_games(&master).into_iter().next().unwrap().unwrap();
     let mut pos = Position::start();
     let mut text = String::from(
@@ -200,7 +200,7 @@ fn random_bytes_never_crash_the_record_reader() {
 
 #[test]
 fn mutated_master_games_never_crash_and_are_either_replayed_or_rejected() {
-    let master = read_shared("data/master-games-2018.txt");
+    let master = read_data("master-games-2018.txt");
     let first_games: String = master.split("[Game \"6\"]").next().unwrap().to_string();
     let mut rng = StdRng::seed_from_u64(11);
     let mut rejected = 0;
@@ -318,7 +318,7 @@ fn a_corrupted_record_is_refused_with_its_line_and_move_number_and_text_without_
 
 #[test]
 fn an_unclosed_comment_does_not_swallow_the_next_games() {
-    let master = read_shared("data/master-games-2018.txt");
+    let master = read_data("master-games-2018.txt");
     let at = master.find("5. 48 36x").unwrap();
     let broken = format!("{}{{{}", &master[..at], &master[at..]);
     let line = broken[..at].lines().count() + 1;

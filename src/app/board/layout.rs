@@ -140,7 +140,7 @@ pub fn too_small(window: Vec2) -> bool {
     if !(window.x >= MIN_WINDOW.x && window.y >= MIN_WINDOW.y) {
         return true;
     }
-    let hole = BoardLayout::new(window, Side::White).hole(Side::White, Hole::new(1).expect("hole 1")).size();
+    let hole = BoardLayout::new(window, Side::White).hole(Side::White, Hole::from_index(0)).size();
     hole.min_element() < MIN_HOLE
 }
 

@@ -259,9 +259,8 @@ fn start_animation(
     if counted_in {
         let start_all = end + COUNT_IN_PAUSE;
         let sweep = (fly * 1.5).max(0.3);
-        for number in 1..=9u8 {
+        for hole in Hole::all() {
             for side in Side::BOTH {
-                let hole = Hole::new(number).expect("1..9");
                 let from = place_index(Place::Hole(side, hole));
                 let left: Vec<Entity> = slots.places[from].drain(..).collect();
                 if left.is_empty() {
@@ -269,7 +268,7 @@ fn start_animation(
                 }
                 let kazan = Place::Kazan(side);
                 let k = place_index(kazan);
-                let step = if calm.0 { 0.0 } else { f32::from(number - 1) * COUNT_IN_STEP };
+                let step = if calm.0 { 0.0 } else { f32::from(hole.number() - 1) * COUNT_IN_STEP };
                 let start_time = start_all + step;
                 for (i, stone) in left.into_iter().enumerate() {
                     let slot = slots.places[k].len();

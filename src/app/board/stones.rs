@@ -23,7 +23,7 @@ pub fn place_at(index: usize) -> Place {
     if index >= 18 {
         Place::Kazan(side(index - 18))
     } else {
-        Place::Hole(side(index / 9), Hole::new((index % 9) as u8 + 1).expect("1..9"))
+        Place::Hole(side(index / 9), Hole::from_index(index % 9))
     }
 }
 
