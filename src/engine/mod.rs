@@ -1,4 +1,4 @@
-//! The `toguz-engine` text protocol (`../shared/docs/engine-protocol.md`): one command a line on standard
+//! The `toguz-engine` text protocol (`docs/engine-protocol.md`): one command a line on standard
 //! input, answers on standard output. Other programs check our rules and measure our AI through it, so
 //! every answer follows the protocol to the letter; anything malformed gets one `error …` line and changes
 //! nothing.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Plays two protocol engines against each other (any programs that speak
-../shared/docs/engine-protocol.md), judging the games with the referee's independent rules.
+docs/engine-protocol.md), judging the games with the referee's independent rules.
 
 Usage: match.py ENGINE_A ENGINE_B GAMES "GO COMMAND" [SEED]
 e.g.   match.py ./old ./new 100 "go movetime 100"
