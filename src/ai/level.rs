@@ -76,7 +76,7 @@ impl Level {
             // stones, and counts a tuzdik as its three stones. Set so that a beginner's play (the
             // `beginner` player: the biggest capture) wins about two games in three against it, and a
             // player who moves at random is not swept away in the first moves (figures from
-            // `toguz-engine match`, README). The Easy before (about even with `beginner`, 99% against
+            // `toguz-engine match`, docs/ai.md). The Easy before (about even with `beginner`, 99% against
             // random, 32 stones ahead of a random mover after ten moves each) was too strong for a new
             // player.
             Level::Easy => LevelSettings {

@@ -210,7 +210,7 @@ fn easy_errs_like_a_beginner_often_but_never_by_much() {
     assert!((10..=50).contains(&(left * 100 / offered)), "captures left on the board: {left}/{offered}");
 }
 
-/// The ladder's lowest rung as the README gives it: a beginner (the biggest capture, else any move)
+/// The ladder's lowest rung as docs/ai.md gives it: a beginner (the biggest capture, else any move)
 /// wins most games against Easy, and Easy still wins most against a player who moves at random.
 #[test]
 fn a_beginner_wins_most_games_against_easy_and_easy_beats_a_random_mover() {

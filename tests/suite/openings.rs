@@ -129,7 +129,7 @@ fn the_shipped_openings_are_exactly_the_theory_of_the_master_games() {
     );
     let shipped = shipped();
     assert_eq!(shipped.to_text().expect("writes"), text, "read and written again, the file is the same");
-    // The theory as the README states it, asked of the full tree: where every move of the line so far was
+    // The theory (docs/content.md), asked of the full tree: where every move of the line so far was
     // played by two games or more, the shipped moves are the masters' moves with their counts; after a
     // move one game played, nothing.
     let mut theory_moves = 0;

@@ -95,7 +95,7 @@ const server = http.createServer((req, res) => {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    // As a static server that serves precompressed files does (README, "The web game"): the `.br` or
+    // As a static server that serves precompressed files does (docs/web.md, "Serving it"): the `.br` or
     // `.gz` beside the file when the browser accepts it, the file itself otherwise.
     const accepts = (req.headers['accept-encoding'] || '').split(',').map((e) => e.trim().split(';')[0]);
     const encoded = [['br', '.br'], ['gzip', '.gz']].find(([e, ext]) => accepts.includes(e) && fs.existsSync(file + ext));
@@ -338,7 +338,7 @@ async function thePage() {
   );
 }
 
-// What the first load sent: the module and its glue compressed, as the README tells a server to send them.
+// What the first load sent: the module and its glue compressed, as docs/web.md tells a server to send them.
 async function theDownload() {
   const module = sentFiles.get('toguz_bg.wasm');
   const glue = sentFiles.get('toguz.js');
@@ -746,7 +746,7 @@ async function playsOffline() {
   }
 }
 
-// A page served over plain http (a computer on the home network, as the README's static server does) has
+// A page served over plain http (a computer on the home network, as docs/web.md's static server does) has
 // no clipboard API: Export must still copy (the old copy command) and nothing may throw inside the game.
 async function exportWithoutTheClipboardApi() {
   await page.addInitScript(() => {
