@@ -56,6 +56,8 @@ fn every_game_is_kept_across_a_restart_and_opens_in_review_from_the_title() {
     assert_eq!(screen(&app), Screen::Title);
     assert!(has_button(&mut app, "Game 2"), "back to the list the game was opened from");
     press(&mut app, "Close");
+    assert!(has_button(&mut app, "Sound"), "then the Settings sheet the list was opened from");
+    press(&mut app, "Close");
     assert!(has_button(&mut app, "Continue"), "the saved game is still waiting");
     press(&mut app, "Continue");
     frames(&mut app, 3);

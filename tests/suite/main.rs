@@ -26,6 +26,8 @@ mod motion;
 #[cfg(feature = "app")]
 mod opening_walk;
 mod openings;
+#[cfg(feature = "app")]
+mod panels;
 mod perft;
 mod properties;
 mod puzzles;

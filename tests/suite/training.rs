@@ -94,7 +94,11 @@ fn the_training_opens_from_the_title_on_a_puzzle_with_the_player_at_the_bottom()
         let puzzle = run(&app).puzzle.clone().unwrap();
         assert_eq!(position(&app), puzzle.start().unwrap(), "{size}: on the puzzle's board");
         let session = app.world().resource::<Session>();
-        assert!(session.lesson, "nothing of a puzzle is saved as a game");
+        assert_eq!(
+            session.owner,
+            toguz::app::state::session::BoardOwner::Puzzle,
+            "nothing of a puzzle is saved as a game"
+        );
         let player = position(&app).side_to_move();
         assert_eq!(
             app.world().resource::<BoardLayout>().near,

@@ -285,7 +285,7 @@ fn rules_from_the_menu_of_a_game_open_the_lessons_and_the_game_comes_back_untouc
     assert_eq!(screen(&app), Screen::Game, "Back returns to the game");
     frames(&mut app, 3);
     assert_eq!(moves(&app), [7, 3], "the game is as it was");
-    assert!(!app.world().resource::<Session>().lesson);
+    assert_eq!(app.world().resource::<Session>().owner, toguz::app::state::session::BoardOwner::Game);
     tap_hole(&mut app, Side::White, 2);
     assert_eq!(moves(&app), [7, 3, 2], "and goes on");
     let _ = std::fs::remove_dir_all(&dir);

@@ -17,7 +17,7 @@ use bevy::window::PrimaryWindow;
 
 use crate::game::Mode;
 use crate::lesson::Tapped;
-use crate::rules::{Hole, Landing, Side};
+use crate::rules::{Hole, Side};
 
 use crate::app::board::layout::BoardLayout;
 use crate::app::board::layout::too_small;
