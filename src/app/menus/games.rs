@@ -16,7 +16,7 @@ use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{
-    Tap, button, card, labelled_button, padded_labelled_button, panel_backdrop, text,
+    Tap, card, labelled, on_tap, padded_labelled, panel_backdrop, shaped_button, spawn_if, text,
 };
 use crate::rules::Status;
 use bevy::prelude::*;
@@ -86,54 +86,69 @@ fn show_list(
     let per_page = per_page(view.0);
     let pages = history.games.len().div_ceil(per_page).max(1);
     let page = page.min(pages - 1);
-    let newest_first: Vec<&PastGame> =
-        history.games.iter().rev().skip(page * per_page).take(per_page).collect();
-    commands
-        .spawn((panel_backdrop("Button Close the games", 30), HistoryRoot, DespawnOnExit(Screen::Title)))
-        .with_children(|overlay| {
-            overlay
-                .spawn((Name::new("Games played"), card(340.0, 16.0, 8.0, AlignItems::Stretch)))
-                .with_children(|card| {
-                    card.spawn((
-                        Tr("history.title"),
-                        DisplayFace,
-                        text("", 24.0, theme::TEXT),
-                        Node { align_self: AlignSelf::Center, ..default() },
-                    ));
-                    for (i, past) in newest_first.into_iter().enumerate() {
-                        game_button(card, &locale, past, page * per_page + i + 1);
-                    }
-                    // A record from a club or from PlayOK joins the list.
-                    labelled_button(card, "records.import", 17.0, ()).observe(
-                        |_: On<Tap>, mut paste: MessageWriter<PasteRecord>| {
-                            paste.write(PasteRecord);
-                        },
-                    );
-                    card.spawn(Node {
-                        column_gap: px(8),
-                        justify_content: JustifyContent::Center,
-                        ..default()
-                    })
-                    .with_children(|row| {
-                        if page > 0 {
-                            padded_labelled_button(row, "history.newer", 17.0, 10.0, ()).observe(
-                                move |_: On<Tap>, mut panels: ResMut<Panels>| panels.set_games_page(page - 1),
-                            );
-                        }
-                        labelled_button(row, "moves.close", 17.0, ()).observe(close_list);
-                        if page + 1 < pages {
-                            padded_labelled_button(row, "history.older", 17.0, 10.0, ()).observe(
-                                move |_: On<Tap>, mut panels: ResMut<Panels>| panels.set_games_page(page + 1),
-                            );
-                        }
-                    });
-                });
-        });
+    // The page's games, newest first.
+    let games: Vec<_> = history
+        .games
+        .iter()
+        .rev()
+        .skip(page * per_page)
+        .take(per_page)
+        .enumerate()
+        .filter_map(|(i, past)| game_button(&locale, past, page * per_page + i + 1))
+        .collect();
+    commands.spawn((
+        panel_backdrop("Button Close the games", 30),
+        HistoryRoot,
+        DespawnOnExit(Screen::Title),
+        children![(
+            Name::new("Games played"),
+            card(340.0, 16.0, 8.0, AlignItems::Stretch),
+            Children::spawn((
+                Spawn((
+                    Tr("history.title"),
+                    DisplayFace,
+                    text("", 24.0, theme::TEXT),
+                    Node { align_self: AlignSelf::Center, ..default() },
+                )),
+                SpawnIter(games.into_iter()),
+                // A record from a club or from PlayOK joins the list.
+                Spawn((
+                    labelled("records.import", 17.0),
+                    on_tap(|_: On<Tap>, mut paste: MessageWriter<PasteRecord>| {
+                        paste.write(PasteRecord);
+                    }),
+                )),
+                Spawn((
+                    Node { column_gap: px(8), justify_content: JustifyContent::Center, ..default() },
+                    Children::spawn((
+                        spawn_if(page > 0, || {
+                            (
+                                padded_labelled("history.newer", 17.0, 10.0),
+                                on_tap(move |_: On<Tap>, mut panels: ResMut<Panels>| {
+                                    panels.set_games_page(page - 1)
+                                }),
+                            )
+                        }),
+                        Spawn((labelled("moves.close", 17.0), on_tap(close_list))),
+                        spawn_if(page + 1 < pages, || {
+                            (
+                                padded_labelled("history.older", 17.0, 10.0),
+                                on_tap(move |_: On<Tap>, mut panels: ResMut<Panels>| {
+                                    panels.set_games_page(page + 1)
+                                }),
+                            )
+                        }),
+                    )),
+                )),
+            )),
+        )],
+    ));
 }
 
 /// A game of the list: who played and how far, then the day and the result. Tapped, it opens in review.
-fn game_button(card: &mut ChildSpawnerCommands, locale: &Locale, past: &PastGame, nth: usize) {
-    let Ok(game) = past.game.game() else { return };
+/// `None` for a game that cannot be read back.
+fn game_button(locale: &Locale, past: &PastGame, nth: usize) -> Option<impl Bundle> {
+    let Ok(game) = past.game.game() else { return None };
     let result = match game.status() {
         Status::Finished(_) => {
             result_text(locale, &game.mode, &game.status()).map_or_else(String::new, |r| r.0)
@@ -141,25 +156,30 @@ fn game_button(card: &mut ChildSpawnerCommands, locale: &Locale, past: &PastGame
         Status::Ongoing => locale.t("history.unfinished"),
     };
     let who = saved_game_words(locale, &past.game);
-    card.spawn(button(format!("Game {nth}"), 16.0))
-        .insert(Node {
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Start,
-            padding: UiRect::axes(px(12), px(6)),
-            // A first line that wraps to two grows the button: the date and result stay inside it.
-            min_height: px(56),
-            justify_content: JustifyContent::Center,
-            border_radius: BorderRadius::all(px(12)),
-            border: UiRect::all(px(2)),
-            ..default()
-        })
-        .with_children(|b| {
-            b.spawn((text(who, 16.0, theme::TEXT), Pickable::IGNORE));
-            b.spawn((text(format!("{} · {result}", past.date), 13.0, theme::TEXT_DIM), Pickable::IGNORE));
-        })
-        .observe(move |_: On<Tap>, mut review: MessageWriter<ReviewPast>| {
+    Some((
+        shaped_button(
+            format!("Game {nth}"),
+            16.0,
+            Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Start,
+                padding: UiRect::axes(px(12), px(6)),
+                // A first line that wraps to two grows the button: the date and result stay inside it.
+                min_height: px(56),
+                justify_content: JustifyContent::Center,
+                border_radius: BorderRadius::all(px(12)),
+                border: UiRect::all(px(2)),
+                ..default()
+            },
+        ),
+        children![
+            (text(who, 16.0, theme::TEXT), Pickable::IGNORE),
+            (text(format!("{} · {result}", past.date), 13.0, theme::TEXT_DIM), Pickable::IGNORE),
+        ],
+        on_tap(move |_: On<Tap>, mut review: MessageWriter<ReviewPast>| {
             review.write(ReviewPast(game.clone()));
-        });
+        }),
+    ))
 }
 
 /// Closes the list: the Settings sheet it was opened from shows again.

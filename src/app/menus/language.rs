@@ -41,26 +41,31 @@ fn show_list(
         return;
     }
     let current = settings.lang.unwrap_or(locale.lang);
-    commands.spawn((panel_backdrop("Button Close the language list", 30), LanguageRoot)).with_children(
-        |overlay| {
-            overlay
-                .spawn((Name::new("Language list"), card(300.0, 18.0, 8.0, AlignItems::Stretch)))
-                .with_child((
+    commands.spawn((
+        panel_backdrop("Button Close the language list", 30),
+        LanguageRoot,
+        children![(
+            Name::new("Language list"),
+            card(300.0, 18.0, 8.0, AlignItems::Stretch),
+            Children::spawn((
+                Spawn((
                     Tr("title.language"),
                     DisplayFace,
                     text("", 24.0, theme::TEXT),
                     Node { align_self: AlignSelf::Center, ..default() },
-                ))
-                .with_children(|card| {
+                )),
+                // The language on screen is lit.
+                SpawnWith(move |card: &mut ChildSpawner| {
                     for lang in Lang::ALL {
                         let mut entry = card.spawn(language_button(lang));
                         if lang == current {
                             entry.insert((Selected, BackgroundColor(theme::BUTTON_SELECTED)));
                         }
                     }
-                });
-        },
-    );
+                }),
+            )),
+        )],
+    ));
 }
 
 /// A language, in its own words.

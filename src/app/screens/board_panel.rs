@@ -14,7 +14,7 @@ use crate::app::platform::safe_area::SafeArea;
 use crate::app::state::screen::Screen;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
-use crate::app::ui::widgets::{Tap, button, text};
+use crate::app::ui::widgets::{Tap, button, on_tap, text};
 
 /// The caption's size: smaller on a small phone.
 pub(crate) fn caption_size(window: Vec2) -> f32 {
@@ -85,29 +85,24 @@ pub(crate) fn panel_node(window: Vec2, layout: &BoardLayout, safe: &SafeArea, sc
 
 /// The header's close mark, the same in every language (it leaves room for the title on a phone): a tap
 /// goes to `back_to`. `name` is its English name, by which tests and the inspector find it.
-pub(crate) fn close_mark(head: &mut ChildSpawnerCommands, name: &str, size: f32, back_to: Screen) {
-    head.spawn(button(name, size))
-        .with_children(|b| {
-            b.spawn((text("×", size * 1.25, theme::TEXT), Pickable::IGNORE));
-        })
-        .observe(move |_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(back_to));
+pub(crate) fn close_mark(name: &str, size: f32, back_to: Screen) -> impl Bundle {
+    (
+        button(name, size),
+        children![(text("×", size * 1.25, theme::TEXT), Pickable::IGNORE)],
+        on_tap(move |_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(back_to)),
+    )
 }
 
 /// The header's title between its two buttons, centred, giving way first when the bar is narrow; `which`
 /// marks it for the screen that writes its words.
-pub(crate) fn header_title(
-    head: &mut ChildSpawnerCommands,
-    name: &'static str,
-    size: f32,
-    which: impl Bundle,
-) {
-    head.spawn((
+pub(crate) fn header_title(name: &'static str, size: f32, which: impl Bundle) -> impl Bundle {
+    (
         Name::new(name),
         which,
         text("", size, theme::TEXT),
         TextLayout::justify(Justify::Center),
         Node { flex_shrink: 1.0, ..default() },
-    ));
+    )
 }
 
 /// What a screen's header and panel are laid out from: the window, its insets, the UI's scale and the
@@ -135,35 +130,33 @@ impl PanelRoom<'_> {
 }
 
 /// A screen's two boxes, each marked `marker` and gone when the screen is left: the header (named
-/// `"{name} header"`, its items from `header`) and the panel (`"{name} panel"`, from `panel`). The
-/// caller despawns the old ones first.
+/// `"{name} header"`, its items `header`) and the panel (`"{name} panel"`, its items `panel`), each a list
+/// of children (`children![…]`). The caller despawns the old ones first.
 pub(crate) fn spawn_header_and_panel(
     commands: &mut Commands,
     room: &PanelRoom,
     name: &str,
     marker: impl Component + Clone,
     screen: Screen,
-    header: impl FnOnce(&mut ChildSpawnerCommands),
-    panel: impl FnOnce(&mut ChildSpawnerCommands),
+    header: impl Bundle,
+    panel: impl Bundle,
 ) {
     let Some(layout) = room.layout.as_deref() else { return };
     let scale = room.ui_scale.as_ref().map_or(1.0, |s| s.0);
     let size = room.view.0;
-    commands
-        .spawn((
-            Name::new(format!("{name} header")),
-            marker.clone(),
-            header_node(size, layout, &room.safe, scale),
-            DespawnOnExit(screen),
-        ))
-        .with_children(header);
-    commands
-        .spawn((
-            Name::new(format!("{name} panel")),
-            marker,
-            panel_node(size, layout, &room.safe, scale),
-            BackgroundColor(theme::PANEL),
-            DespawnOnExit(screen),
-        ))
-        .with_children(panel);
+    commands.spawn((
+        Name::new(format!("{name} header")),
+        marker.clone(),
+        header_node(size, layout, &room.safe, scale),
+        DespawnOnExit(screen),
+        header,
+    ));
+    commands.spawn((
+        Name::new(format!("{name} panel")),
+        marker,
+        panel_node(size, layout, &room.safe, scale),
+        BackgroundColor(theme::PANEL),
+        DespawnOnExit(screen),
+        panel,
+    ));
 }

@@ -24,32 +24,29 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn spawn_card(mut commands: Commands) {
-    commands
-        .spawn((
-            Name::new("Make the window larger"),
-            SmallWindowCard,
-            TapBarrier,
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                padding: UiRect::all(px(8)),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                overflow: Overflow::clip(),
-                display: Display::None,
-                ..default()
-            },
-            BackgroundColor(theme::BACKGROUND),
-            GlobalZIndex(1000),
-        ))
-        .with_children(|card| {
-            card.spawn((
-                Tr("window.too_small"),
-                text("", 14.0, theme::TEXT),
-                TextLayout::justify(Justify::Center),
-            ));
-        });
+    commands.spawn((
+        Name::new("Make the window larger"),
+        SmallWindowCard,
+        TapBarrier,
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            padding: UiRect::all(px(8)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            overflow: Overflow::clip(),
+            display: Display::None,
+            ..default()
+        },
+        BackgroundColor(theme::BACKGROUND),
+        GlobalZIndex(1000),
+        children![(
+            Tr("window.too_small"),
+            text("", 14.0, theme::TEXT),
+            TextLayout::justify(Justify::Center)
+        )],
+    ));
 }
 
 fn show_card(

@@ -13,7 +13,7 @@ use bevy::ui::UiSystems;
 use crate::app::i18n::locale::Locale;
 use crate::app::state::settings::{Settings, Speed, StoneSet};
 use crate::app::ui::theme;
-use crate::app::ui::widgets::{Tap, button, button_node, text};
+use crate::app::ui::widgets::{Tap, TapAction, button, button_node, on_tap, shaped_button, text};
 
 /// The setting a button shows, on the text inside it; the button itself changes it.
 #[derive(Component, Copy, Clone, PartialEq, Eq, Debug)]
@@ -81,35 +81,34 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// A full-width button named `name` in English (the tests and the inspector find it by it) that says
 /// `which` setting's state and changes it when tapped.
-pub(crate) fn setting_button<'a>(
-    parent: &'a mut ChildSpawnerCommands,
-    name: &str,
-    which: Setting,
-    font: f32,
-) -> EntityCommands<'a> {
-    let mut b = parent.spawn(button(name, font));
-    b.with_children(|b| {
-        b.spawn((which, text("", font, theme::TEXT), TextLayout::justify(Justify::Center), Pickable::IGNORE));
-    })
-    .observe(move |_: On<Tap>, mut settings: ResMut<Settings>| which.change(&mut settings));
-    b
+pub(crate) fn setting_button(name: &str, which: Setting, font: f32) -> impl Bundle {
+    (button(name, font), setting_words_child(which, font), changes(which))
 }
 
 /// A half-width [`setting_button`], for a [`pair_row`]: its words may wrap rather than push the card wider.
-pub(crate) fn half_setting_button<'a>(
-    row: &'a mut ChildSpawnerCommands,
-    name: &str,
-    which: Setting,
-    font: f32,
-) -> EntityCommands<'a> {
-    let mut b = setting_button(row, name, which, font);
-    half_width(&mut b);
-    b
+pub(crate) fn half_setting_button(name: &str, which: Setting, font: f32) -> impl Bundle {
+    (shaped_button(name, font, half_width()), setting_words_child(which, font), changes(which))
 }
 
-/// Makes any button half of a [`pair_row`]: its words may wrap rather than push the card wider.
-pub(crate) fn half_width(button: &mut EntityCommands) {
-    button.insert(Node {
+/// The language's button, full-width or half ([`half_width`]): it says the language on screen, and `open`
+/// (the list, which belongs to the panels above this layer) is what a tap does.
+pub(crate) fn language_button(font: f32, node: Node, open: TapAction) -> impl Bundle {
+    (shaped_button("Language", font, node), setting_words_child(Setting::Language, font), open)
+}
+
+/// The words of a setting's button, written by [`setting_words`].
+fn setting_words_child(which: Setting, font: f32) -> impl Bundle {
+    children![(which, text("", font, theme::TEXT), TextLayout::justify(Justify::Center), Pickable::IGNORE)]
+}
+
+/// A tap on a setting's button changes the setting.
+fn changes(which: Setting) -> TapAction {
+    on_tap(move |_: On<Tap>, mut settings: ResMut<Settings>| which.change(&mut settings))
+}
+
+/// The box of a button that is half of a [`pair_row`]: its words may wrap rather than push the card wider.
+pub(crate) fn half_width() -> Node {
+    Node {
         flex_grow: 1.0,
         flex_basis: px(0),
         flex_shrink: 1.0,
@@ -117,17 +116,13 @@ pub(crate) fn half_width(button: &mut EntityCommands) {
         // taller: in a row they were measured on one line, then wrapped out of a one-line box.
         flex_direction: FlexDirection::Column,
         ..button_node(UiRect::axes(px(6), px(8)), Vec2::splat(44.0))
-    });
+    }
 }
 
 /// Two short settings side by side in one row of a column of buttons: the column stays short enough for
-/// a small phone.
-pub(crate) fn pair_row(
-    parent: &mut ChildSpawnerCommands,
-    gap: f32,
-    build: impl FnOnce(&mut ChildSpawnerCommands),
-) {
-    parent.spawn((Name::new("Setting pair"), Node { column_gap: px(gap), ..default() })).with_children(build);
+/// a small phone. `pair` is the row's children (`children![a, b]`).
+pub(crate) fn pair_row(gap: f32, pair: impl Bundle) -> impl Bundle {
+    (Name::new("Setting pair"), Node { column_gap: px(gap), ..default() }, pair)
 }
 
 /// Writes every setting button's words: when the settings or the language change, or a button appears.

@@ -47,43 +47,36 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn spawn_box(mut commands: Commands) {
-    commands
-        .spawn((
-            Name::new("Floating message"),
+    commands.spawn((
+        Name::new("Floating message"),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(0),
+            right: px(0),
+            top: percent(9),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        // Over the panels (a message never hides a question's buttons for long: it passes taps on).
+        GlobalZIndex(60),
+        Pickable::IGNORE,
+        Visibility::Hidden,
+        ToastBox,
+        children![(
             Node {
-                position_type: PositionType::Absolute,
-                left: px(0),
-                right: px(0),
-                top: percent(9),
+                // A fixed width: text left to size itself is measured at its narrowest.
+                width: percent(88),
+                max_width: px(460),
+                padding: UiRect::axes(px(14), px(10)),
+                border_radius: BorderRadius::all(px(12)),
                 justify_content: JustifyContent::Center,
                 ..default()
             },
-            // Over the panels (a message never hides a question's buttons for long: it passes taps on).
-            GlobalZIndex(60),
+            BackgroundColor(theme::PANEL),
             Pickable::IGNORE,
-            Visibility::Hidden,
-            ToastBox,
-        ))
-        .with_children(|row| {
-            row.spawn((
-                Node {
-                    // A fixed width: text left to size itself is measured at its narrowest.
-                    width: percent(88),
-                    max_width: px(460),
-                    padding: UiRect::axes(px(14), px(10)),
-                    border_radius: BorderRadius::all(px(12)),
-                    justify_content: JustifyContent::Center,
-                    ..default()
-                },
-                BackgroundColor(theme::PANEL),
-                Pickable::IGNORE,
-            ))
-            .with_child((
-                text("", 16.0, theme::TEXT),
-                TextLayout::justify(Justify::Center),
-                Pickable::IGNORE,
-            ));
-        });
+            children![(text("", 16.0, theme::TEXT), TextLayout::justify(Justify::Center), Pickable::IGNORE)],
+        )],
+    ));
 }
 
 fn show(

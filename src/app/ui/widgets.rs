@@ -236,24 +236,46 @@ pub fn padded_button(label: impl Into<String>, font: f32, pad: f32) -> impl Bund
 
 /// A button at least `min_width` wide (never under the 44-pixel touch target).
 pub fn sized_button(label: impl Into<String>, font: f32, pad: f32, min_width: f32) -> impl Bundle {
+    shaped_button(label, font, sized_node(pad, min_width))
+}
+
+/// The box of a [`sized_button`]: `pad` pixels each side of its words, at least `min_width` wide.
+pub fn sized_node(pad: f32, min_width: f32) -> Node {
+    Node {
+        padding: UiRect::axes(px(pad), px(10)),
+        min_width: px(min_width.max(44.0)),
+        min_height: px(44),
+        max_width: percent(100),
+        // In a crowded row the labels beside the buttons give way, not the buttons' own words.
+        flex_shrink: 0.0,
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border_radius: BorderRadius::all(px(12)),
+        border: UiRect::all(px(2)),
+        ..default()
+    }
+}
+
+/// A button whose box is `node`: a row of a list, or a button that grows
+/// (`Node { flex_grow: 1.0, ..button_node(…) }`). A bundle holds one `Node`, so a button of another shape
+/// is given it here rather than inserted over a [`sized_button`]'s.
+pub fn shaped_button(label: impl Into<String>, font: f32, node: Node) -> impl Bundle {
+    painted_button(label, font, node, theme::BUTTON)
+}
+
+/// A [`shaped_button`] lit as the choice to make ([`Selected`]): the title's first action, a sheet's Start.
+pub fn lit_button(label: impl Into<String>, font: f32, node: Node) -> impl Bundle {
+    (painted_button(label, font, node, theme::BUTTON_SELECTED), Selected)
+}
+
+/// A button named after its English `label` (the tests and the inspector find it by it), in `background`.
+fn painted_button(label: impl Into<String>, font: f32, node: Node, background: Color) -> impl Bundle {
     (
         Name::new(format!("Button {}", label.into())),
         Button,
-        Node {
-            padding: UiRect::axes(px(pad), px(10)),
-            min_width: px(min_width.max(44.0)),
-            min_height: px(44),
-            max_width: percent(100),
-            // In a crowded row the labels beside the buttons give way, not the buttons' own words.
-            flex_shrink: 0.0,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(12)),
-            border: UiRect::all(px(2)),
-            ..default()
-        },
+        node,
         BorderColor::all(Color::srgba(1.0, 0.85, 0.6, 0.35)),
-        BackgroundColor(theme::BUTTON),
+        BackgroundColor(background),
         TextFont { font_size: FontSize::Px(font), ..default() },
     )
 }
@@ -266,49 +288,33 @@ pub fn labelled(key: &'static str, size: f32) -> impl Bundle {
 
 /// [`labelled`] with `pad` pixels each side of its words.
 pub fn padded_labelled(key: &'static str, size: f32, pad: f32) -> impl Bundle {
-    let english = english(key);
-    (
-        sized_button(english.clone(), size, pad, 64.0),
-        children![(Tr(key), text(english, size, theme::TEXT), Pickable::IGNORE)],
-    )
-}
-
-/// A button labelled with the message `key` in the language on screen, as a child of `parent`; chain
-/// `.observe(...)` with an `On<Tap>` for what it does.
-pub fn labelled_button<'a>(
-    parent: &'a mut ChildSpawnerCommands,
-    key: &'static str,
-    size: f32,
-    extra: impl Bundle,
-) -> EntityCommands<'a> {
-    padded_labelled_button(parent, key, size, 16.0, extra)
-}
-
-pub fn padded_labelled_button<'a>(
-    parent: &'a mut ChildSpawnerCommands,
-    key: &'static str,
-    size: f32,
-    pad: f32,
-    extra: impl Bundle,
-) -> EntityCommands<'a> {
-    sized_labelled_button(parent, key, size, pad, 64.0, extra)
+    sized_labelled(key, size, pad, 64.0)
 }
 
 /// A labelled button at least `min_width` wide: the bars' row of controls, where every pixel counts.
-pub fn sized_labelled_button<'a>(
-    parent: &'a mut ChildSpawnerCommands,
-    key: &'static str,
-    size: f32,
-    pad: f32,
-    min_width: f32,
-    extra: impl Bundle,
-) -> EntityCommands<'a> {
-    let english = english(key);
-    let mut button = parent.spawn((sized_button(english.clone(), size, pad, min_width), extra));
-    button.with_children(|b| {
-        b.spawn((Tr(key), text(english, size, theme::TEXT), Pickable::IGNORE));
-    });
-    button
+pub fn sized_labelled(key: &'static str, size: f32, pad: f32, min_width: f32) -> impl Bundle {
+    shaped_labelled(key, size, sized_node(pad, min_width))
+}
+
+/// [`labelled`] in a box of its own ([`shaped_button`]).
+pub fn shaped_labelled(key: &'static str, size: f32, node: Node) -> impl Bundle {
+    (shaped_button(english(key), size, node), button_words(key, size))
+}
+
+/// [`labelled`] in a box of its own, lit as the choice to make ([`lit_button`]).
+pub fn lit_labelled(key: &'static str, size: f32, node: Node) -> impl Bundle {
+    (lit_button(english(key), size, node), button_words(key, size))
+}
+
+/// A button's words: the message `key` in the language on screen, `size` pixels high (its only child).
+pub fn button_words(key: &'static str, size: f32) -> impl Bundle {
+    children![(Tr(key), text(english(key), size, theme::TEXT), Pickable::IGNORE)]
+}
+
+/// A child that is there only when `shown`, in a list of children built from bundles:
+/// `Children::spawn((Spawn(title), spawn_if(last, || words), Spawn(row)))`.
+pub fn spawn_if<B: Bundle>(shown: bool, child: impl FnOnce() -> B) -> SpawnIter<std::option::IntoIter<B>> {
+    SpawnIter(shown.then(child).into_iter())
 }
 
 pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {

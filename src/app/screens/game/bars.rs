@@ -17,7 +17,7 @@ use crate::app::state::panels::Panels;
 use crate::app::state::session::Session;
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme;
-use crate::app::ui::widgets::{Tap, sized_labelled_button, text};
+use crate::app::ui::widgets::{Tap, button_words, english, on_tap, sized_button, text};
 use crate::rules::Place;
 use crate::rules::Side;
 use bevy::prelude::*;
@@ -96,7 +96,7 @@ pub(crate) struct RedoButton;
 pub(crate) struct HintButton;
 
 /// A control in the far player's bar, shown only when that bar faces the far player.
-#[derive(Component)]
+#[derive(Component, Clone, Copy)]
 pub(crate) struct FarControl;
 
 /// "Kazan in the top bar": names the tests and the inspector find the bars' parts by.
@@ -104,124 +104,141 @@ pub(crate) fn bar_part(what: &str, top: bool) -> String {
     format!("{what} in the {} bar", if top { "top" } else { "bottom" })
 }
 
-pub(crate) fn player_bar(commands: &mut ChildSpawnerCommands, top: bool) {
+/// The far player's bar, at the top of the screen: its controls are marked [`FarControl`] and named for the
+/// far side ("Button Undo (far side)").
+pub(crate) fn top_bar() -> impl Bundle {
+    player_bar(true, FarControl)
+}
+
+/// The near player's bar, at the bottom of the screen.
+pub(crate) fn bottom_bar() -> impl Bundle {
+    player_bar(false, ())
+}
+
+/// A player's bar; `far` marks the controls of the top bar ([`FarControl`]), nothing in the bottom one.
+fn player_bar(top: bool, far: impl Bundle + Copy) -> impl Bundle {
     let height = if top { TOP_BAR } else { BOTTOM_BAR };
-    commands
-        .spawn((
-            Name::new(if top { "Top bar" } else { "Bottom bar" }),
-            PlayerBar { top },
-            Node {
-                width: percent(100),
-                height: px(height),
-                padding: UiRect::axes(px(10), px(6)),
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::SpaceBetween,
-                column_gap: px(6),
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.25)),
-            UiTransform::IDENTITY,
-        ))
-        .with_children(|bar| {
-            // Both bars have the controls: the far bar's show in hot-seat on a shared tablet, where that
-            // bar faces the far player.
-            let far = |name: &str| Name::new(format!("Button {name} (far side)"));
-            let mut undo = sized_labelled_button(bar, "hud.undo", 15.0, 6.0, 48.0, UndoButton);
-            undo.observe(move |_: On<Tap>, asked: UndoAsked, mut undo: MessageWriter<Undo>| {
-                if let Some(refusal) = asked.refusal(top) {
-                    asked.say(refusal);
-                } else {
-                    undo.write(Undo);
-                }
-            });
-            if top {
-                undo.insert((far("Undo"), FarControl));
-            }
+    (
+        Name::new(if top { "Top bar" } else { "Bottom bar" }),
+        PlayerBar { top },
+        Node {
+            width: percent(100),
+            height: px(height),
+            padding: UiRect::axes(px(10), px(6)),
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::SpaceBetween,
+            column_gap: px(6),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.25)),
+        UiTransform::IDENTITY,
+        // Both bars have the controls: the far bar's show in hot-seat on a shared tablet, where that bar
+        // faces the far player.
+        children![
+            (
+                bar_control("hud.undo", "Undo", top),
+                UndoButton,
+                far,
+                on_tap(move |_: On<Tap>, asked: UndoAsked, mut undo: MessageWriter<Undo>| {
+                    if let Some(refusal) = asked.refusal(top) {
+                        asked.say(refusal);
+                    } else {
+                        undo.write(Undo);
+                    }
+                }),
+            ),
             // Shown only while there is something to redo: right after an undo.
-            let mut redo = sized_labelled_button(bar, "hud.redo", 15.0, 6.0, 48.0, RedoButton);
-            redo.observe(|_: On<Tap>, mut redo: MessageWriter<Redo>| {
-                redo.write(Redo);
-            });
-            if top {
-                redo.insert((far("Redo"), FarControl));
-            }
-            bar.spawn((
-                BarInfo { top },
-                Name::new(bar_part("Player", top)),
-                Node {
-                    flex_direction: FlexDirection::Row,
-                    align_items: AlignItems::Center,
-                    column_gap: px(8),
-                    flex_grow: 1.0,
-                    flex_shrink: 1.0,
-                    min_width: px(0),
-                    // Text measured while the row shrinks can ask for more height than it then takes.
-                    max_height: percent(100),
-                    overflow: Overflow::clip(),
-                    ..default()
-                },
-            ))
-            .with_children(|row| {
-                row.spawn((
-                    BarBadge { top },
-                    Node {
-                        width: px(18),
-                        height: px(18),
-                        flex_shrink: 0.0,
-                        border_radius: BorderRadius::all(px(9)),
-                        border: UiRect::all(px(2)),
-                        ..default()
-                    },
-                    BorderColor::all(Color::srgba(1.0, 1.0, 1.0, 0.5)),
-                    BackgroundColor(Color::WHITE),
-                ));
-                row.spawn((
-                    BarWords { top },
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        min_width: px(0),
-                        flex_shrink: 1.0,
-                        ..default()
-                    },
-                ))
-                .with_children(|col| {
-                    col.spawn((
-                        BarName { top },
-                        Name::new(bar_part("Name", top)),
-                        text("", 16.0, theme::TEXT),
-                    ));
-                    col.spawn((
-                        BarStatus { top },
-                        Name::new(bar_part("Status", top)),
-                        text("", 12.0, theme::TEXT_DIM),
-                    ));
-                });
-            });
-            bar.spawn((
+            (
+                bar_control("hud.redo", "Redo", top),
+                RedoButton,
+                far,
+                on_tap(|_: On<Tap>, mut redo: MessageWriter<Redo>| {
+                    redo.write(Redo);
+                }),
+            ),
+            bar_info(top),
+            (
                 BarKazan { top },
                 Name::new(bar_part("Kazan", top)),
                 text("0", 26.0, theme::TEXT),
                 Node::default(),
                 BorderColor::all(theme::TEXT),
-            ));
-            let mut hint = sized_labelled_button(bar, "hud.hint", 15.0, 6.0, 48.0, HintButton);
-            hint.observe(move |_: On<Tap>, asked: UndoAsked, mut hint: MessageWriter<HintRequest>| {
-                if let Some(refusal) = asked.hint_refusal(top) {
-                    asked.say(refusal);
-                } else {
-                    hint.write(HintRequest);
-                }
-            });
-            if top {
-                hint.insert((far("Hint"), FarControl));
-            }
-            let mut menu = sized_labelled_button(bar, "hud.menu", 15.0, 6.0, 48.0, ());
-            // The menu opens facing whoever opened it: from the far bar, turned to the far player.
-            menu.observe(move |_: On<Tap>, mut panels: ResMut<Panels>| open_menu(&mut panels, top));
-            if top {
-                menu.insert((far("Menu"), FarControl));
-            }
-        });
+            ),
+            (
+                bar_control("hud.hint", "Hint", top),
+                HintButton,
+                far,
+                on_tap(move |_: On<Tap>, asked: UndoAsked, mut hint: MessageWriter<HintRequest>| {
+                    if let Some(refusal) = asked.hint_refusal(top) {
+                        asked.say(refusal);
+                    } else {
+                        hint.write(HintRequest);
+                    }
+                }),
+            ),
+            (
+                bar_control("hud.menu", "Menu", top),
+                far,
+                // The menu opens facing whoever opened it: from the far bar, turned to the far player.
+                on_tap(move |_: On<Tap>, mut panels: ResMut<Panels>| open_menu(&mut panels, top)),
+            ),
+        ],
+    )
+}
+
+/// One of a bar's controls, saying `key`: named after its English words in the bottom bar, "Button
+/// {name} (far side)" in the top one.
+fn bar_control(key: &'static str, name: &str, top: bool) -> impl Bundle {
+    let label = if top { format!("{name} (far side)") } else { english(key) };
+    (sized_button(label, 15.0, 6.0, 48.0), button_words(key, 15.0))
+}
+
+/// The badge, the name and whose turn it is.
+fn bar_info(top: bool) -> impl Bundle {
+    (
+        BarInfo { top },
+        Name::new(bar_part("Player", top)),
+        Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            column_gap: px(8),
+            flex_grow: 1.0,
+            flex_shrink: 1.0,
+            min_width: px(0),
+            // Text measured while the row shrinks can ask for more height than it then takes.
+            max_height: percent(100),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        children![
+            (
+                BarBadge { top },
+                Node {
+                    width: px(18),
+                    height: px(18),
+                    flex_shrink: 0.0,
+                    border_radius: BorderRadius::all(px(9)),
+                    border: UiRect::all(px(2)),
+                    ..default()
+                },
+                BorderColor::all(Color::srgba(1.0, 1.0, 1.0, 0.5)),
+                BackgroundColor(Color::WHITE),
+            ),
+            (
+                BarWords { top },
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    min_width: px(0),
+                    flex_shrink: 1.0,
+                    ..default()
+                },
+                children![
+                    (BarName { top }, Name::new(bar_part("Name", top)), text("", 16.0, theme::TEXT)),
+                    (BarStatus { top }, Name::new(bar_part("Status", top)), text("", 12.0, theme::TEXT_DIM)),
+                ],
+            ),
+        ],
+    )
 }
 
 /// What an Undo or Hint button asks of the game. In hot-seat on a shared board each player has their own

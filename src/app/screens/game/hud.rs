@@ -13,8 +13,9 @@ use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::result_text;
 use crate::app::screens::game::bars::Redo;
 use crate::app::screens::game::bars::Undo;
+use crate::app::screens::game::bars::bottom_bar;
 use crate::app::screens::game::bars::fit_bar_lines;
-use crate::app::screens::game::bars::player_bar;
+use crate::app::screens::game::bars::top_bar;
 use crate::app::screens::game::bars::update_bars;
 use crate::app::screens::game::menu::FlipButton;
 use crate::app::screens::game::menu::MenuPanel;
@@ -41,7 +42,7 @@ use crate::app::state::screen::Screen;
 use crate::app::state::session::{Session, SessionControl};
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
-use crate::app::ui::widgets::{Tap, card, labelled_button, text};
+use crate::app::ui::widgets::{Tap, card, labelled, on_tap, text};
 
 #[derive(Component)]
 struct GameOverPanel;
@@ -74,96 +75,98 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn spawn_hud(mut commands: Commands) {
-    commands
-        .spawn((
-            Name::new("HUD"),
-            Node {
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                justify_content: JustifyContent::SpaceBetween,
-                ..default()
-            },
-            Pickable::IGNORE,
-            DespawnOnExit(Screen::Game),
-        ))
-        .with_children(|hud| {
-            player_bar(hud, true);
-            hud.spawn((Node { flex_grow: 1.0, ..default() }, Pickable::IGNORE));
-            player_bar(hud, false);
-        });
+    commands.spawn((
+        Name::new("HUD"),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::SpaceBetween,
+            ..default()
+        },
+        Pickable::IGNORE,
+        DespawnOnExit(Screen::Game),
+        children![top_bar(), (Node { flex_grow: 1.0, ..default() }, Pickable::IGNORE), bottom_bar()],
+    ));
     // Messages float over the board, clear of the bars, the counts and the holes they talk about (placed
     // by `update_messages`).
     for far in [false, true] {
-        commands
-            .spawn((
-                Name::new(if far { "Messages (far side)" } else { "Messages" }),
-                MessageBox { far },
-                UiTransform::IDENTITY,
+        commands.spawn((
+            Name::new(if far { "Messages (far side)" } else { "Messages" }),
+            MessageBox { far },
+            UiTransform::IDENTITY,
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(TOP_BAR * 0.6),
+                width: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(4),
+                display: if far { Display::None } else { Display::Flex },
+                ..default()
+            },
+            Pickable::IGNORE,
+            GlobalZIndex(5),
+            DespawnOnExit(Screen::Game),
+            children![(
+                ToastText,
+                text("", 16.0, theme::TEXT),
                 Node {
-                    position_type: PositionType::Absolute,
-                    top: px(TOP_BAR * 0.6),
-                    width: percent(100),
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    row_gap: px(4),
-                    display: if far { Display::None } else { Display::Flex },
+                    padding: UiRect::axes(px(12), px(6)),
+                    max_width: percent(100),
+                    border_radius: BorderRadius::all(px(10)),
                     ..default()
                 },
+                BackgroundColor(Color::NONE),
                 Pickable::IGNORE,
-                GlobalZIndex(5),
-                DespawnOnExit(Screen::Game),
-            ))
-            .with_children(|m| {
-                m.spawn((
-                    ToastText,
-                    text("", 16.0, theme::TEXT),
-                    Node {
-                        padding: UiRect::axes(px(12), px(6)),
-                        max_width: percent(100),
-                        border_radius: BorderRadius::all(px(10)),
-                        ..default()
-                    },
-                    BackgroundColor(Color::NONE),
-                    Pickable::IGNORE,
-                ));
-            });
+            )],
+        ));
     }
     spawn_game_over(&mut commands);
     spawn_menu(&mut commands);
 }
 
 fn spawn_game_over(commands: &mut Commands) {
-    commands.spawn((panel("Game over"), GameOverPanel)).with_children(|p| {
-        p.spawn(card(340.0, 22.0, 14.0, AlignItems::Center)).with_children(|c| {
-            c.spawn((
-                PanelText::Title,
-                DisplayFace,
-                text("", 30.0, theme::TEXT),
-                TextLayout::justify(Justify::Center),
-            ));
-            c.spawn((
-                PanelText::Reason,
-                text("", 17.0, theme::TEXT_DIM),
-                TextLayout::justify(Justify::Center),
-            ));
-            c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
-                labelled_button(row, "over.play_again", 20.0, ()).observe(play_again);
-                // The same menu as the bar's "Menu" (settings, rules, new game, quit to title); closing it
-                // comes back to the result.
-                labelled_button(row, "hud.menu", 20.0, ())
-                    .observe(|_: On<Tap>, mut panels: ResMut<Panels>| open_menu(&mut panels, false));
-            });
-            c.spawn(Node { column_gap: px(12), ..default() }).with_children(|row| {
-                labelled_button(row, "moves.title", 18.0, ()).observe(open_list);
-                labelled_button(row, "menu.review", 18.0, ()).observe(
-                    |_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
-                        review.write(ReviewAt(None));
-                    },
-                );
-            });
-        });
-    });
+    commands.spawn((
+        panel("Game over"),
+        GameOverPanel,
+        children![(
+            card(340.0, 22.0, 14.0, AlignItems::Center),
+            children![
+                (
+                    PanelText::Title,
+                    DisplayFace,
+                    text("", 30.0, theme::TEXT),
+                    TextLayout::justify(Justify::Center)
+                ),
+                (PanelText::Reason, text("", 17.0, theme::TEXT_DIM), TextLayout::justify(Justify::Center)),
+                (
+                    Node { column_gap: px(12), ..default() },
+                    children![
+                        (labelled("over.play_again", 20.0), on_tap(play_again)),
+                        // The same menu as the bar's "Menu" (settings, rules, new game, quit to title);
+                        // closing it comes back to the result.
+                        (
+                            labelled("hud.menu", 20.0),
+                            on_tap(|_: On<Tap>, mut panels: ResMut<Panels>| open_menu(&mut panels, false)),
+                        ),
+                    ],
+                ),
+                (
+                    Node { column_gap: px(12), ..default() },
+                    children![
+                        (labelled("moves.title", 18.0), on_tap(open_list)),
+                        (
+                            labelled("menu.review", 18.0),
+                            on_tap(|_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
+                                review.write(ReviewAt(None));
+                            }),
+                        ),
+                    ],
+                ),
+            ],
+        )],
+    ));
 }
 
 fn undo(

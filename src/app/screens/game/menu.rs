@@ -14,10 +14,12 @@ use crate::app::state::session::human_side;
 use crate::app::state::session::{NewGame, Session};
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
-use crate::app::ui::setting_buttons::{Setting, half_setting_button, pair_row, setting_button};
+use crate::app::ui::setting_buttons::{
+    Setting, half_setting_button, language_button, pair_row, setting_button,
+};
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
-use crate::app::ui::widgets::{Backdrop, Tap, backdrop, card, close_top, labelled_button, on_tap, text};
+use crate::app::ui::widgets::{Backdrop, Tap, backdrop, card, close_top, labelled, on_tap, sized_node, text};
 use crate::game::Mode;
 use bevy::prelude::*;
 use std::f32::consts::PI;
@@ -41,58 +43,79 @@ const MENU_TWO_COLUMNS_WIDTH: f32 = 640.0;
 pub(crate) struct FlipButton;
 
 pub(crate) fn spawn_menu(commands: &mut Commands) {
-    commands.spawn((panel("Button Close the menu"), MenuPanel, Backdrop, on_tap(close_top))).with_children(
-        |p| {
-            p.spawn((card(340.0, 22.0, 10.0, AlignItems::Stretch), MenuCard, UiTransform::IDENTITY))
-                .with_children(|c| {
-                    c.spawn((
-                        Tr("menu.title"),
-                        DisplayFace,
-                        text("", 28.0, theme::TEXT),
-                        Node { align_self: AlignSelf::Center, ..default() },
-                    ));
-                    c.spawn((
-                        Name::new("Menu buttons"),
-                        MenuButtons,
-                        Node {
-                            display: Display::Grid,
-                            grid_template_columns: RepeatedGridTrack::flex(1, 1.0),
-                            row_gap: px(10),
-                            column_gap: px(10),
-                            ..default()
-                        },
-                    ))
-                    .with_children(menu_buttons);
-                });
-        },
-    );
+    commands.spawn((
+        panel("Button Close the menu"),
+        MenuPanel,
+        Backdrop,
+        on_tap(close_top),
+        children![(
+            card(340.0, 22.0, 10.0, AlignItems::Stretch),
+            MenuCard,
+            UiTransform::IDENTITY,
+            children![
+                (
+                    Tr("menu.title"),
+                    DisplayFace,
+                    text("", 28.0, theme::TEXT),
+                    Node { align_self: AlignSelf::Center, ..default() },
+                ),
+                (
+                    Name::new("Menu buttons"),
+                    MenuButtons,
+                    Node {
+                        display: Display::Grid,
+                        grid_template_columns: RepeatedGridTrack::flex(1, 1.0),
+                        row_gap: px(10),
+                        column_gap: px(10),
+                        ..default()
+                    },
+                    menu_buttons(),
+                ),
+            ],
+        )],
+    ));
 }
 
 /// The menu's thirteen buttons in ten rows, one under the other (two columns on a short screen: [`fit_menu`]).
-pub(crate) fn menu_buttons(c: &mut ChildSpawnerCommands) {
-    labelled_button(c, "menu.resume", 20.0, ()).observe(close_menu);
-    // The list takes the menu's place: closing it goes back to the game.
-    labelled_button(c, "moves.title", 20.0, ())
-        .observe(|_: On<Tap>, mut panels: ResMut<Panels>| panels.replace_top(Panel::MoveList));
-    // Short settings go two to a row, so the menu keeps ten rows and fits a small phone upright.
-    pair_row(c, 8.0, |r| {
-        half_setting_button(r, "Speed", Setting::Speed, 16.0);
-        half_setting_button(r, "Motion", Setting::Motion, 16.0);
-    });
-    pair_row(c, 8.0, |r| {
-        half_setting_button(r, "Sound", Setting::Sound, 16.0);
-        half_setting_button(r, "Vibration", Setting::Haptics, 16.0);
-    });
-    pair_row(c, 8.0, |r| {
-        half_setting_button(r, "Stones", Setting::Stones, 16.0);
-        half_setting_button(r, "Counts", Setting::Counts, 16.0);
-    });
-    setting_button(c, "Flip", Setting::Flip, 18.0).insert(FlipButton);
-    setting_button(c, "Language", Setting::Language, 18.0).observe(open_list);
-    labelled_button(c, "menu.rules", 20.0, ()).observe(open_lessons(Screen::Game));
-    labelled_button(c, "menu.new_game", 20.0, ()).observe(play_again);
-    labelled_button(c, "menu.quit", 20.0, ())
-        .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title));
+pub(crate) fn menu_buttons() -> impl Bundle {
+    children![
+        (labelled("menu.resume", 20.0), on_tap(close_menu)),
+        // The list takes the menu's place: closing it goes back to the game.
+        (
+            labelled("moves.title", 20.0),
+            on_tap(|_: On<Tap>, mut panels: ResMut<Panels>| panels.replace_top(Panel::MoveList)),
+        ),
+        // Short settings go two to a row, so the menu keeps ten rows and fits a small phone upright.
+        pair_row(
+            8.0,
+            children![
+                half_setting_button("Speed", Setting::Speed, 16.0),
+                half_setting_button("Motion", Setting::Motion, 16.0),
+            ],
+        ),
+        pair_row(
+            8.0,
+            children![
+                half_setting_button("Sound", Setting::Sound, 16.0),
+                half_setting_button("Vibration", Setting::Haptics, 16.0),
+            ],
+        ),
+        pair_row(
+            8.0,
+            children![
+                half_setting_button("Stones", Setting::Stones, 16.0),
+                half_setting_button("Counts", Setting::Counts, 16.0),
+            ],
+        ),
+        (setting_button("Flip", Setting::Flip, 18.0), FlipButton),
+        language_button(18.0, sized_node(16.0, 64.0), on_tap(open_list)),
+        (labelled("menu.rules", 20.0), on_tap(open_lessons(Screen::Game))),
+        (labelled("menu.new_game", 20.0), on_tap(play_again)),
+        (
+            labelled("menu.quit", 20.0),
+            on_tap(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title)),
+        ),
+    ]
 }
 
 /// A phone held sideways is too short for twelve buttons in a column (about 650 pixels with the title):

@@ -117,16 +117,18 @@ pub(crate) fn tell_result(
     };
     let length = if calm.0 { CALM_MOMENT } else { MOMENT };
     *moment = ResultMoment { pending: None, telling: Some(generation), age: 0.0, length };
-    commands.spawn(banner(&title)).with_children(|b| {
-        b.spawn(card(calm.0)).with_children(|c| {
-            c.spawn((
+    commands.spawn((
+        banner(&title),
+        children![(
+            card(calm.0),
+            children![(
                 text(title, 38.0, theme::HIGHLIGHT),
                 DisplayFace,
                 TextLayout::justify(Justify::Center),
                 Pickable::IGNORE,
-            ));
-        });
-    });
+            )],
+        )],
+    ));
     if calm.0 {
         return;
     }

@@ -11,7 +11,7 @@ use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, DisplayFace};
-use crate::app::ui::widgets::{Tap, button, english, labelled_button, page, text};
+use crate::app::ui::widgets::{Tap, english, labelled, on_tap, page, shaped_button, spawn_if, text};
 use bevy::prelude::*;
 
 /// The screen the lesson list goes back to.
@@ -74,29 +74,32 @@ pub(crate) fn rebuild_list(
             DespawnOnExit(Screen::Lessons),
         ))
         .with_children(|page| {
-            page.spawn(Node {
-                width: percent(100),
-                max_width: px(900),
-                justify_content: JustifyContent::SpaceBetween,
-                align_items: AlignItems::Center,
-                ..default()
-            })
-            .with_children(|head| {
-                labelled_button(head, "lessons.back", row_title, ()).observe(
-                    |_: On<Tap>, from: Res<LessonsFrom>, mut next: ResMut<NextState<Screen>>| {
-                        next.set(from.0)
-                    },
-                );
-                head.spawn((
-                    Tr("lessons.title"),
-                    DisplayFace,
-                    text("", title_size, theme::TEXT),
-                    TextLayout::justify(Justify::Center),
-                    Node { flex_shrink: 1.0, margin: UiRect::horizontal(px(8)), ..default() },
-                ));
-                // Keeps the title centred.
-                head.spawn(Node { width: px(64), ..default() });
-            });
+            page.spawn((
+                Node {
+                    width: percent(100),
+                    max_width: px(900),
+                    justify_content: JustifyContent::SpaceBetween,
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+                children![
+                    (
+                        labelled("lessons.back", row_title),
+                        on_tap(|_: On<Tap>, from: Res<LessonsFrom>, mut next: ResMut<NextState<Screen>>| {
+                            next.set(from.0)
+                        }),
+                    ),
+                    (
+                        Tr("lessons.title"),
+                        DisplayFace,
+                        text("", title_size, theme::TEXT),
+                        TextLayout::justify(Justify::Center),
+                        Node { flex_shrink: 1.0, margin: UiRect::horizontal(px(8)), ..default() },
+                    ),
+                    // Keeps the title centred.
+                    Node { width: px(64), ..default() },
+                ],
+            ));
             let course = match state {
                 None => {
                     page.spawn((Tr("lessons.loading"), text("", row_text, theme::TEXT_DIM)));
@@ -163,40 +166,45 @@ pub(crate) fn lesson_row(
         Ok(lesson) => english(&lesson.title),
         Err(_) => entry.id.clone(),
     };
-    let mut row = list.spawn(button(format!("Lesson {name}"), title_size));
-    // The row's own shape replaces the button's.
-    row.insert(Node {
-        width: if two_columns { percent(48) } else { percent(100) },
-        max_width: px(560),
-        padding: UiRect::axes(px(14), px(if text_size < 15.0 { 4 } else { 8 })),
-        min_height: px(44),
-        justify_content: JustifyContent::SpaceBetween,
-        align_items: AlignItems::Center,
-        column_gap: px(10),
-        border_radius: BorderRadius::all(px(12)),
-        border: UiRect::all(px(2)),
-        ..default()
-    });
-    row.with_children(|r| {
-        r.spawn((text(format!("{}", i + 1), title_size, theme::HIGHLIGHT), Pickable::IGNORE));
-        r.spawn((
-            Node { flex_direction: FlexDirection::Column, flex_grow: 1.0, flex_shrink: 1.0, ..default() },
-            Pickable::IGNORE,
-        ))
-        .with_children(|c| {
-            c.spawn((text(title, title_size, theme::TEXT), Pickable::IGNORE));
-            c.spawn((text(summary, text_size, color), Pickable::IGNORE));
-        });
-        if !status.is_empty() {
-            // The status keeps its line; the title and summary beside it wrap instead.
-            r.spawn((
-                text(status, text_size, theme::HIGHLIGHT),
-                TextLayout::no_wrap(),
-                Node { flex_shrink: 0.0, ..default() },
+    let mut row = list.spawn((
+        // The row's own shape, not a button's.
+        shaped_button(
+            format!("Lesson {name}"),
+            title_size,
+            Node {
+                width: if two_columns { percent(48) } else { percent(100) },
+                max_width: px(560),
+                padding: UiRect::axes(px(14), px(if text_size < 15.0 { 4 } else { 8 })),
+                min_height: px(44),
+                justify_content: JustifyContent::SpaceBetween,
+                align_items: AlignItems::Center,
+                column_gap: px(10),
+                border_radius: BorderRadius::all(px(12)),
+                border: UiRect::all(px(2)),
+                ..default()
+            },
+        ),
+        Children::spawn((
+            Spawn((text(format!("{}", i + 1), title_size, theme::HIGHLIGHT), Pickable::IGNORE)),
+            Spawn((
+                Node { flex_direction: FlexDirection::Column, flex_grow: 1.0, flex_shrink: 1.0, ..default() },
                 Pickable::IGNORE,
-            ));
-        }
-    });
+                children![
+                    (text(title, title_size, theme::TEXT), Pickable::IGNORE),
+                    (text(summary, text_size, color), Pickable::IGNORE),
+                ],
+            )),
+            // The status keeps its line; the title and summary beside it wrap instead.
+            spawn_if(!status.is_empty(), || {
+                (
+                    text(status, text_size, theme::HIGHLIGHT),
+                    TextLayout::no_wrap(),
+                    Node { flex_shrink: 0.0, ..default() },
+                    Pickable::IGNORE,
+                )
+            }),
+        )),
+    ));
     if let Ok(lesson) = &entry.lesson {
         let id = entry.id.clone();
         let lesson = lesson.clone();

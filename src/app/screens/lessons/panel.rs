@@ -17,7 +17,7 @@ use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, DisplayFace};
-use crate::app::ui::widgets::{Tap, backdrop, card, labelled_button, text};
+use crate::app::ui::widgets::{Tap, backdrop, card, labelled, on_tap, spawn_if, text};
 use crate::lesson::{Kind, Step, Target};
 use bevy::prelude::*;
 
@@ -74,39 +74,36 @@ pub(crate) fn rebuild_lesson_ui(
         "Lesson",
         LessonUi,
         Screen::Lesson,
-        |head| {
-            close_mark(head, "Close the lesson", small, Screen::Lessons);
-            header_title(head, "Lesson title", small, LessonText::Title);
-            labelled_button(head, "lesson.skip", small, ()).observe(skip_lesson);
-        },
-        |p| {
-            p.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() })
-                .with_children(|words| {
-                    words.spawn((
-                        Name::new("Lesson caption"),
-                        LessonText::Caption,
-                        text("", caption_size, theme::TEXT),
-                    ));
-                    words.spawn((
-                        Name::new("Lesson feedback"),
-                        LessonText::Feedback,
-                        text("", small, theme::HIGHLIGHT),
-                    ));
-                });
-            p.spawn(Node { justify_content: JustifyContent::SpaceBetween, column_gap: px(8), ..default() })
-                .with_children(|row| {
-                    labelled_button(row, "lesson.back", caption_size, BackButton).observe(step_back);
-                    labelled_button(row, "lesson.again", caption_size, ()).observe(
-                        |_: On<Tap>, run: Option<ResMut<LessonRun>>| {
+        children![
+            close_mark("Close the lesson", small, Screen::Lessons),
+            header_title("Lesson title", small, LessonText::Title),
+            (labelled("lesson.skip", small), on_tap(skip_lesson)),
+        ],
+        children![
+            (
+                Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() },
+                children![
+                    (Name::new("Lesson caption"), LessonText::Caption, text("", caption_size, theme::TEXT)),
+                    (Name::new("Lesson feedback"), LessonText::Feedback, text("", small, theme::HIGHLIGHT)),
+                ],
+            ),
+            (
+                Node { justify_content: JustifyContent::SpaceBetween, column_gap: px(8), ..default() },
+                children![
+                    (labelled("lesson.back", caption_size), BackButton, on_tap(step_back)),
+                    (
+                        labelled("lesson.again", caption_size),
+                        on_tap(|_: On<Tap>, run: Option<ResMut<LessonRun>>| {
                             if let Some(mut run) = run {
                                 let step = run.step;
                                 run.go_to(step);
                             }
-                        },
-                    );
-                    labelled_button(row, "lesson.next", caption_size, NextButton).observe(step_next);
-                });
-        },
+                        }),
+                    ),
+                    (labelled("lesson.next", caption_size), NextButton, on_tap(step_next)),
+                ],
+            ),
+        ],
     );
 }
 
@@ -122,29 +119,36 @@ pub(crate) fn rebuild_card(
     if !complete {
         return;
     }
-    commands
-        .spawn((backdrop("Lesson complete", 0.45, 20), CompleteCard, DespawnOnExit(Screen::Lesson)))
-        .with_children(|p| {
-            p.spawn(card(340.0, 22.0, 14.0, AlignItems::Center)).with_children(|c| {
-                c.spawn((Tr("lesson.complete"), DisplayFace, text("", 28.0, theme::TEXT)));
-                if last {
-                    c.spawn((
+    commands.spawn((
+        backdrop("Lesson complete", 0.45, 20),
+        CompleteCard,
+        DespawnOnExit(Screen::Lesson),
+        children![(
+            card(340.0, 22.0, 14.0, AlignItems::Center),
+            Children::spawn((
+                Spawn((Tr("lesson.complete"), DisplayFace, text("", 28.0, theme::TEXT))),
+                spawn_if(last, || {
+                    (
                         Tr("lesson.course_done"),
                         text("", 17.0, theme::TEXT_DIM),
                         TextLayout::justify(Justify::Center),
-                    ));
-                }
-                c.spawn(Node { column_gap: px(12), row_gap: px(10), flex_wrap: FlexWrap::Wrap, ..default() })
-                    .with_children(|row| {
-                        if !last {
-                            labelled_button(row, "lesson.next_lesson", 20.0, ()).observe(skip_lesson);
-                        }
-                        labelled_button(row, "lesson.all_lessons", 20.0, ()).observe(
-                            |_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Lessons),
-                        );
-                    });
-            });
-        });
+                    )
+                }),
+                Spawn((
+                    Node { column_gap: px(12), row_gap: px(10), flex_wrap: FlexWrap::Wrap, ..default() },
+                    Children::spawn((
+                        spawn_if(!last, || (labelled("lesson.next_lesson", 20.0), on_tap(skip_lesson))),
+                        Spawn((
+                            labelled("lesson.all_lessons", 20.0),
+                            on_tap(
+                                |_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Lessons)
+                            ),
+                        )),
+                    )),
+                )),
+            )),
+        )],
+    ));
 }
 
 pub(crate) fn step_back(_: On<Tap>, run: Option<ResMut<LessonRun>>) {

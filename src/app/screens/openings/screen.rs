@@ -36,7 +36,7 @@ use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::{BoardOwner, PlayHole, Session, SessionControl};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, Art};
-use crate::app::ui::widgets::{Tap, button, labelled_button, text};
+use crate::app::ui::widgets::{Tap, labelled, on_tap, shaped_button, text};
 
 /// How deep the engine looks at each position of the tree: every root move scored exactly, so that each
 /// master move has the engine's figure beside it, in about a second on a phone.
@@ -236,20 +236,20 @@ fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<Entity, With
         "Openings",
         OpeningsUi,
         Screen::Openings,
-        |head| {
-            close_mark(head, "Close the openings", small, Screen::Training);
-            header_title(head, "Openings title", small, OpeningsText::Header);
-            labelled_button(head, "hud.undo", small, ()).observe(undo);
-        },
-        |p| {
-            p.spawn((Name::new("Openings caption"), OpeningsText::Caption, text("", caption, theme::TEXT)));
-            p.spawn((
+        children![
+            close_mark("Close the openings", small, Screen::Training),
+            header_title("Openings title", small, OpeningsText::Header),
+            (labelled("hud.undo", small), on_tap(undo)),
+        ],
+        children![
+            (Name::new("Openings caption"), OpeningsText::Caption, text("", caption, theme::TEXT)),
+            (
                 Name::new("Master moves"),
                 MoveRows,
                 Node { flex_direction: FlexDirection::Column, row_gap: px(4), flex_grow: 1.0, ..default() },
-            ));
-            p.spawn((Name::new("Engine's view"), OpeningsText::Engine, text("", small, theme::HIGHLIGHT)));
-        },
+            ),
+            (Name::new("Engine's view"), OpeningsText::Engine, text("", small, theme::HIGHLIGHT)),
+        ],
     );
 }
 
@@ -389,19 +389,23 @@ fn show_rows(
                 )
             };
             let figure = engine_stones(engine, mover, hole).map_or_else(|| "…".to_string(), signed_stones);
-            rows.spawn(button(format!("Master move {hole}"), small))
-                .insert(Node {
-                    min_height: px(44),
-                    padding: UiRect::axes(px(8), px(4)),
-                    column_gap: px(10),
-                    align_items: AlignItems::Center,
-                    border_radius: BorderRadius::all(px(10)),
-                    border: UiRect::all(px(1)),
-                    ..default()
-                })
-                .with_children(|row| {
-                    row.spawn((text(hole.to_string(), small * 1.3, theme::HIGHLIGHT), Pickable::IGNORE));
-                    row.spawn((
+            rows.spawn((
+                shaped_button(
+                    format!("Master move {hole}"),
+                    small,
+                    Node {
+                        min_height: px(44),
+                        padding: UiRect::axes(px(8), px(4)),
+                        column_gap: px(10),
+                        align_items: AlignItems::Center,
+                        border_radius: BorderRadius::all(px(10)),
+                        border: UiRect::all(px(1)),
+                        ..default()
+                    },
+                ),
+                children![
+                    (text(hole.to_string(), small * 1.3, theme::HIGHLIGHT), Pickable::IGNORE),
+                    (
                         Node {
                             flex_direction: FlexDirection::Column,
                             flex_grow: 1.0,
@@ -409,15 +413,15 @@ fn show_rows(
                             ..default()
                         },
                         Pickable::IGNORE,
-                    ))
-                    .with_children(|words| {
-                        words.spawn((text(played, small, theme::TEXT), Pickable::IGNORE));
-                        words.spawn((text(results, small * 0.9, theme::TEXT), Pickable::IGNORE));
-                        results_bar(words, r);
-                    });
-                    row.spawn((text(figure, small, theme::TEXT), Pickable::IGNORE));
-                })
-                .observe(
+                        children![
+                            (text(played, small, theme::TEXT), Pickable::IGNORE),
+                            (text(results, small * 0.9, theme::TEXT), Pickable::IGNORE),
+                            results_bar(r),
+                        ],
+                    ),
+                    (text(figure, small, theme::TEXT), Pickable::IGNORE),
+                ],
+                on_tap(
                     move |_: On<Tap>,
                           mut walk: ResMut<OpeningsWalk>,
                           session: Res<Session>,
@@ -429,7 +433,8 @@ fn show_rows(
                             step_down(hole, &mut walk, &session, &locale, &mut play, &mut toasts);
                         }
                     },
-                );
+                ),
+            ));
         }
         if more {
             let holes = moves.iter().skip(listed).map(|m| m.hole.to_string()).collect::<Vec<_>>().join(", ");
@@ -443,9 +448,16 @@ fn show_rows(
 
 /// How the games after a move ended, as a bar under the words, as wide as they are: White's wins light,
 /// draws grey, Black's wins dark.
-fn results_bar(row: &mut ChildSpawnerCommands, r: crate::openings::Results) {
+fn results_bar(r: crate::openings::Results) -> impl Bundle {
     let decided = (r.white + r.draws + r.black).max(1) as f32;
-    row.spawn((
+    let share = move |count: u32, color: Color| {
+        (
+            Node { width: percent(count as f32 * 100.0 / decided), height: percent(100), ..default() },
+            BackgroundColor(color),
+            Pickable::IGNORE,
+        )
+    };
+    (
         Node {
             width: percent(100),
             height: px(5),
@@ -455,20 +467,12 @@ fn results_bar(row: &mut ChildSpawnerCommands, r: crate::openings::Results) {
             ..default()
         },
         Pickable::IGNORE,
-    ))
-    .with_children(|bar| {
-        for (count, color) in [
-            (r.white, theme::side_color(Side::White)),
-            (r.draws, Color::srgb(0.55, 0.55, 0.55)),
-            (r.black, theme::side_color(Side::Black)),
-        ] {
-            bar.spawn((
-                Node { width: percent(count as f32 * 100.0 / decided), height: percent(100), ..default() },
-                BackgroundColor(color),
-                Pickable::IGNORE,
-            ));
-        }
-    });
+        children![
+            share(r.white, theme::side_color(Side::White)),
+            share(r.draws, Color::srgb(0.55, 0.55, 0.55)),
+            share(r.black, theme::side_color(Side::Black)),
+        ],
+    )
 }
 
 /// Lights the holes of the masters' moves once the board is still: a ring, brighter the more the move

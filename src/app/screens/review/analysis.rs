@@ -28,7 +28,7 @@ use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::Session;
 use crate::app::ui::theme;
-use crate::app::ui::widgets::{Tap, Unstyled, labelled_button, text};
+use crate::app::ui::widgets::{Tap, Unstyled, labelled, on_tap, spawn_if, text};
 use crate::game::move_label;
 
 /// The analysis of one game, as far as it has gone.
@@ -227,50 +227,48 @@ fn spawn_panel(
     let moves = review.game.history().len();
     let ask = view.allowed == Some(ViewAllowed::Ask);
     let shown = if ask { Display::None } else { Display::Flex };
-    commands
-        .spawn((
-            Name::new("Analysis panel"),
-            AnalysisPanel,
-            Node {
-                position_type: PositionType::Absolute,
-                flex_direction: FlexDirection::Column,
-                justify_content: JustifyContent::Center,
-                row_gap: px(4),
-                padding: UiRect::axes(px(10), px(2)),
-                ..default()
-            },
-            DespawnOnExit(Screen::Review),
-        ))
-        .with_children(|panel| {
-            if ask {
-                panel
-                    .spawn((AskButton, Node { justify_content: JustifyContent::Center, ..default() }))
-                    .with_children(|row| {
-                        labelled_button(row, "analysis.ask", 15.0, ())
-                            .observe(|_: On<Tap>, mut view: ResMut<ComputerView>| view.asked = true);
-                    });
-            }
-            panel
-                .spawn((
-                    Name::new("Evaluation"),
-                    ViewRow,
-                    Node {
-                        display: shown,
-                        height: px(18),
-                        flex_shrink: 0.0,
-                        align_items: AlignItems::Center,
-                        column_gap: px(8),
-                        ..default()
-                    },
-                ))
-                .with_children(|row| {
-                    row.spawn((
+    commands.spawn((
+        Name::new("Analysis panel"),
+        AnalysisPanel,
+        Node {
+            position_type: PositionType::Absolute,
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            row_gap: px(4),
+            padding: UiRect::axes(px(10), px(2)),
+            ..default()
+        },
+        DespawnOnExit(Screen::Review),
+        Children::spawn((
+            spawn_if(ask, || {
+                (
+                    AskButton,
+                    Node { justify_content: JustifyContent::Center, ..default() },
+                    children![(
+                        labelled("analysis.ask", 15.0),
+                        on_tap(|_: On<Tap>, mut view: ResMut<ComputerView>| view.asked = true),
+                    )],
+                )
+            }),
+            Spawn((
+                Name::new("Evaluation"),
+                ViewRow,
+                Node {
+                    display: shown,
+                    height: px(18),
+                    flex_shrink: 0.0,
+                    align_items: AlignItems::Center,
+                    column_gap: px(8),
+                    ..default()
+                },
+                children![
+                    (
                         EvalLabel,
                         text("", 14.0, theme::TEXT),
                         TextLayout::no_wrap(),
                         Node { flex_shrink: 0.0, ..default() },
-                    ));
-                    row.spawn((
+                    ),
+                    (
                         Name::new("Evaluation bar"),
                         // It gives way to the words ("White ahead by 36 stones" beside a sideways phone's
                         // board): a longer bar is nice, a bar off the screen is not.
@@ -286,33 +284,32 @@ fn spawn_panel(
                         // Black's share lighter than a black stone, so that it reads on the dark panel.
                         BorderColor::all(theme::TEXT_DIM.with_alpha(0.5)),
                         BackgroundColor(BLACK_SHARE),
-                    ))
-                    .with_child((
-                        EvalWhite,
-                        Node { width: percent(50), height: percent(100), ..default() },
-                        BackgroundColor(theme::side_color(Side::White)),
-                    ));
-                });
-            panel
-                .spawn((
-                    Name::new("Button Evaluation graph"),
-                    Graph,
-                    ViewRow,
-                    Button,
-                    Unstyled,
-                    Node {
-                        display: shown,
-                        height: px(40),
-                        flex_shrink: 0.0,
-                        border_radius: BorderRadius::all(px(6)),
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.35)),
-                ))
-                .with_children(|graph| {
+                        children![(
+                            EvalWhite,
+                            Node { width: percent(50), height: percent(100), ..default() },
+                            BackgroundColor(theme::side_color(Side::White)),
+                        )],
+                    ),
+                ],
+            )),
+            Spawn((
+                Name::new("Button Evaluation graph"),
+                Graph,
+                ViewRow,
+                Button,
+                Unstyled,
+                Node {
+                    display: shown,
+                    height: px(40),
+                    flex_shrink: 0.0,
+                    border_radius: BorderRadius::all(px(6)),
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.35)),
+                Children::spawn((
                     // The line of an even game.
-                    graph.spawn((
+                    Spawn((
                         Node {
                             position_type: PositionType::Absolute,
                             left: px(0),
@@ -323,55 +320,13 @@ fn spawn_panel(
                         },
                         BackgroundColor(theme::TEXT_DIM.with_alpha(0.3)),
                         Pickable::IGNORE,
-                    ));
-                    for i in 0..moves {
-                        graph
-                            .spawn((
-                                GraphColumn(i),
-                                Node { flex_grow: 1.0, flex_basis: px(0), height: percent(100), ..default() },
-                                BackgroundColor(Color::NONE),
-                                Pickable::IGNORE,
-                            ))
-                            .with_child((
-                                GraphBar(i),
-                                Node {
-                                    position_type: PositionType::Absolute,
-                                    left: px(0),
-                                    right: px(0),
-                                    top: percent(50),
-                                    height: px(0),
-                                    ..default()
-                                },
-                                BackgroundColor(Color::NONE),
-                                Pickable::IGNORE,
-                            ));
-                    }
-                    for (side, name) in keys {
-                        let (top, bottom) = match side {
-                            Side::White => (px(1), auto()),
-                            Side::Black => (auto(), px(1)),
-                        };
-                        graph.spawn((
-                            Name::new(format!("Graph key {side}")),
-                            text(name, 10.0, theme::TEXT),
-                            Node {
-                                position_type: PositionType::Absolute,
-                                left: px(2),
-                                top,
-                                bottom,
-                                padding: UiRect::axes(px(3), px(0)),
-                                border_radius: BorderRadius::all(px(3)),
-                                ..default()
-                            },
-                            // Over the bars it must still read.
-                            BackgroundColor(theme::PANEL.with_alpha(0.9)),
-                            ZIndex(1),
-                            Pickable::IGNORE,
-                        ));
-                    }
-                })
-                .observe(jump_from_graph);
-            panel.spawn((
+                    )),
+                    SpawnIter((0..moves).map(graph_column)),
+                    SpawnIter(keys.into_iter().map(graph_key)),
+                )),
+                on_tap(jump_from_graph),
+            )),
+            Spawn((
                 VerdictLine,
                 ViewRow,
                 text("", 14.0, theme::TEXT),
@@ -385,8 +340,57 @@ fn spawn_panel(
                     overflow: Overflow::clip(),
                     ..default()
                 },
-            ));
-        });
+            )),
+        )),
+    ));
+}
+
+/// The graph's column for move `i`, and its bar (drawn by the analysis as it comes).
+fn graph_column(i: usize) -> impl Bundle {
+    (
+        GraphColumn(i),
+        Node { flex_grow: 1.0, flex_basis: px(0), height: percent(100), ..default() },
+        BackgroundColor(Color::NONE),
+        Pickable::IGNORE,
+        children![(
+            GraphBar(i),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                right: px(0),
+                top: percent(50),
+                height: px(0),
+                ..default()
+            },
+            BackgroundColor(Color::NONE),
+            Pickable::IGNORE,
+        )],
+    )
+}
+
+/// The graph's key in a corner: `name` leads above the line (White), or below it (Black).
+fn graph_key((side, name): (Side, String)) -> impl Bundle {
+    let (top, bottom) = match side {
+        Side::White => (px(1), auto()),
+        Side::Black => (auto(), px(1)),
+    };
+    (
+        Name::new(format!("Graph key {side}")),
+        text(name, 10.0, theme::TEXT),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(2),
+            top,
+            bottom,
+            padding: UiRect::axes(px(3), px(0)),
+            border_radius: BorderRadius::all(px(3)),
+            ..default()
+        },
+        // Over the bars it must still read.
+        BackgroundColor(theme::PANEL.with_alpha(0.9)),
+        ZIndex(1),
+        Pickable::IGNORE,
+    )
 }
 
 /// A tap on the graph shows the position after the move under the finger.

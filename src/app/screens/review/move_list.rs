@@ -18,7 +18,7 @@ use crate::app::state::session::Session;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
-use crate::app::ui::widgets::{Selected, Tap, card, padded_labelled_button, panel_backdrop, text};
+use crate::app::ui::widgets::{Selected, Tap, card, on_tap, padded_labelled, panel_backdrop, spawn_if, text};
 use crate::game::Row;
 use crate::game::rows;
 use crate::rules::Side;
@@ -229,36 +229,39 @@ pub(crate) fn show_list(
                                 });
                         }
                     });
-                    card.spawn(Node {
-                        column_gap: px(8),
-                        justify_content: JustifyContent::Center,
-                        ..default()
-                    })
-                    .with_children(|row| {
-                        if !in_review && !all.is_empty() {
-                            padded_labelled_button(row, "menu.review", 18.0, 12.0, ()).observe(
-                                |_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
-                                    review.write(ReviewAt(None));
-                                },
-                            );
-                        }
-                        if !all.is_empty() {
-                            padded_labelled_button(row, "records.export", 18.0, 12.0, ()).observe(
-                                |_: On<Tap>,
-                                 review: Option<Res<Review>>,
-                                 session: Res<Session>,
-                                 mut export: MessageWriter<ExportRecord>| {
-                                    // The game on show: the one reviewed, or the one played.
-                                    let game =
-                                        review.map_or_else(|| session.game.clone(), |r| r.game.clone());
-                                    export.write(ExportRecord(game));
-                                },
-                            );
-                        }
-                        padded_labelled_button(row, "moves.close", 18.0, 12.0, ()).observe(close_list);
-                    });
+                    card.spawn(list_buttons(in_review, !all.is_empty()));
                 });
         });
+}
+
+/// The list's buttons: Review (over the game, when it has moves), Export (when there are moves), Close.
+fn list_buttons(in_review: bool, any: bool) -> impl Bundle {
+    (
+        Node { column_gap: px(8), justify_content: JustifyContent::Center, ..default() },
+        Children::spawn((
+            spawn_if(!in_review && any, || {
+                (
+                    padded_labelled("menu.review", 18.0, 12.0),
+                    on_tap(|_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
+                        review.write(ReviewAt(None));
+                    }),
+                )
+            }),
+            spawn_if(any, || (padded_labelled("records.export", 18.0, 12.0), on_tap(export_record))),
+            Spawn((padded_labelled("moves.close", 18.0, 12.0), on_tap(close_list))),
+        )),
+    )
+}
+
+/// Exports the game on show: the one reviewed, or the one played.
+fn export_record(
+    _: On<Tap>,
+    review: Option<Res<Review>>,
+    session: Res<Session>,
+    mut export: MessageWriter<ExportRecord>,
+) {
+    let game = review.map_or_else(|| session.game.clone(), |r| r.game.clone());
+    export.write(ExportRecord(game));
 }
 
 /// A line of the list: a numbered pair, or a line standing for the pairs before or after the page (by
@@ -276,11 +279,11 @@ pub(crate) fn move_row(col: &mut ChildSpawnerCommands, entry: Entry, lit: Option
         Entry::Earlier { last, to } => (format!("« 1–{last}"), to, "Button Earlier moves"),
         Entry::Later { first, last, to } => (format!("{first}–{last} »"), to, "Button Later moves"),
     };
-    col.spawn(list_cell(name.to_string(), COLUMN_WIDTH))
-        .with_children(|b| {
-            b.spawn((text(label, 14.0, theme::TEXT), Pickable::IGNORE));
-        })
-        .observe(move |_: On<Tap>, mut from: ResMut<MoveListFrom>| from.0 = Some(to));
+    col.spawn((
+        list_cell(name.to_string(), COLUMN_WIDTH),
+        children![(text(label, 14.0, theme::TEXT), Pickable::IGNORE)],
+        on_tap(move |_: On<Tap>, mut from: ResMut<MoveListFrom>| from.0 = Some(to)),
+    ));
 }
 
 /// A button of the list, one line high: a move, or a line that turns the page.
@@ -322,16 +325,17 @@ pub(crate) fn pair_row(col: &mut ChildSpawnerCommands, (number, pair): &Row, lit
             };
             let i = *i;
             // A small target: the list is dense so that a whole game fits without scrolling.
-            let mut cell = row.spawn((list_cell(format!("Button Move {}", i + 1), 36.0), MoveCell(i)));
+            let mut cell = row.spawn((
+                list_cell(format!("Button Move {}", i + 1), 36.0),
+                MoveCell(i),
+                children![(text(notation.clone(), 16.0, theme::TEXT), Pickable::IGNORE)],
+                on_tap(move |_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
+                    review.write(ReviewAt(Some(i + 1)));
+                }),
+            ));
             if Some(i) == lit {
                 cell.insert((Selected, BackgroundColor(theme::BUTTON_SELECTED)));
             }
-            cell.with_children(|b| {
-                b.spawn((text(notation.clone(), 16.0, theme::TEXT), Pickable::IGNORE));
-            })
-            .observe(move |_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
-                review.write(ReviewAt(Some(i + 1)));
-            });
         }
     });
 }

@@ -28,7 +28,7 @@ use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::{BoardOwner, MovePlayed, SessionControl};
 use crate::app::ui::theme::{self, Art};
-use crate::app::ui::widgets::{Tap, padded_labelled_button, sized_button, text};
+use crate::app::ui::widgets::{Tap, on_tap, padded_labelled, shaped_button, sized_button, text};
 use crate::game::Game;
 use crate::game::move_label;
 use crate::rules::{Hole, Position};
@@ -275,83 +275,94 @@ fn end_review(review: Option<ResMut<Review>>, mut board: SessionControl, mut com
 
 fn spawn_bars(mut commands: Commands, review: Option<Res<Review>>) {
     let back_to = review.map_or(Screen::Game, |r| r.back_to);
-    for top in [true, false] {
-        commands
-            .spawn((
-                Name::new(if top { "Review top bar" } else { "Review bottom bar" }),
-                ReviewBar { top },
-                Node {
-                    position_type: PositionType::Absolute,
-                    left: px(0),
-                    right: px(0),
-                    top: if top { px(0) } else { auto() },
-                    bottom: if top { auto() } else { px(0) },
-                    align_items: AlignItems::Center,
-                    justify_content: JustifyContent::SpaceBetween,
-                    column_gap: px(6),
-                    padding: UiRect::axes(px(10), px(6)),
-                    ..default()
-                },
-                BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.25)),
-                DespawnOnExit(Screen::Review),
-            ))
-            .with_children(|bar| {
-                if top {
-                    let back = if back_to == Screen::Game { "review.back" } else { "review.done" };
-                    padded_labelled_button(bar, back, 15.0, 10.0, ())
-                        .observe(move |_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(back_to));
-                    padded_labelled_button(bar, "review.play_here", 15.0, 10.0, ())
-                        .observe(ask_to_play_from_here);
-                } else {
-                    nav_button(bar, "«", "First move", ReviewStep::First);
-                    nav_button(bar, "‹", "Previous move", ReviewStep::Back);
-                    // Where the board is in the game; tapped, it opens the move list to jump anywhere.
-                    bar.spawn(sized_button("Moves", 15.0, 6.0, 44.0))
-                        .insert(Node {
-                            flex_direction: FlexDirection::Column,
-                            flex_grow: 1.0,
-                            flex_shrink: 1.0,
-                            min_width: px(0),
-                            min_height: px(44),
-                            justify_content: JustifyContent::Center,
-                            align_items: AlignItems::Center,
-                            border_radius: BorderRadius::all(px(12)),
-                            border: UiRect::all(px(2)),
-                            ..default()
-                        })
-                        .with_children(|b| {
-                            b.spawn((
-                                ReviewCounter,
-                                text("", 15.0, theme::TEXT),
-                                TextLayout::justify(Justify::Center),
-                                Pickable::IGNORE,
-                            ));
-                            b.spawn((
-                                TheoryLine,
-                                text("", 11.0, theme::TEXT_DIM),
-                                TextLayout::justify(Justify::Center),
-                                Node { display: Display::None, ..default() },
-                                Pickable::IGNORE,
-                            ));
-                        })
-                        .observe(open_list);
-                    nav_button(bar, "›", "Next move", ReviewStep::Forward);
-                    nav_button(bar, "»", "Last move", ReviewStep::Last);
-                }
-            });
-    }
+    let back = if back_to == Screen::Game { "review.back" } else { "review.done" };
+    commands.spawn((
+        review_bar(true),
+        children![
+            (
+                padded_labelled(back, 15.0, 10.0),
+                on_tap(move |_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(back_to)),
+            ),
+            (padded_labelled("review.play_here", 15.0, 10.0), on_tap(ask_to_play_from_here)),
+        ],
+    ));
+    commands.spawn((
+        review_bar(false),
+        children![
+            nav_button("«", "First move", ReviewStep::First),
+            nav_button("‹", "Previous move", ReviewStep::Back),
+            // Where the board is in the game; tapped, it opens the move list to jump anywhere.
+            (
+                shaped_button(
+                    "Moves",
+                    15.0,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        flex_grow: 1.0,
+                        flex_shrink: 1.0,
+                        min_width: px(0),
+                        min_height: px(44),
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        border_radius: BorderRadius::all(px(12)),
+                        border: UiRect::all(px(2)),
+                        ..default()
+                    },
+                ),
+                children![
+                    (
+                        ReviewCounter,
+                        text("", 15.0, theme::TEXT),
+                        TextLayout::justify(Justify::Center),
+                        Pickable::IGNORE,
+                    ),
+                    (
+                        TheoryLine,
+                        text("", 11.0, theme::TEXT_DIM),
+                        TextLayout::justify(Justify::Center),
+                        Node { display: Display::None, ..default() },
+                        Pickable::IGNORE,
+                    ),
+                ],
+                on_tap(open_list),
+            ),
+            nav_button("›", "Next move", ReviewStep::Forward),
+            nav_button("»", "Last move", ReviewStep::Last),
+        ],
+    ));
+}
+
+/// One of the review's two bars, laid over the game's bars' places.
+fn review_bar(top: bool) -> impl Bundle {
+    (
+        Name::new(if top { "Review top bar" } else { "Review bottom bar" }),
+        ReviewBar { top },
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(0),
+            right: px(0),
+            top: if top { px(0) } else { auto() },
+            bottom: if top { auto() } else { px(0) },
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::SpaceBetween,
+            column_gap: px(6),
+            padding: UiRect::axes(px(10), px(6)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.25)),
+        DespawnOnExit(Screen::Review),
+    )
 }
 
 /// A step button: a sign for a label (no words to translate), a name for the tests and the UI map.
-fn nav_button(bar: &mut ChildSpawnerCommands, sign: &'static str, name: &'static str, step: ReviewStep) {
-    bar.spawn(sized_button(sign, 24.0, 8.0, 48.0))
-        .insert(Name::new(format!("Button {name}")))
-        .with_children(|b| {
-            b.spawn((NavSign(step), text(sign, 24.0, theme::TEXT), Pickable::IGNORE));
-        })
-        .observe(move |_: On<Tap>, mut steps: MessageWriter<ReviewStep>| {
+fn nav_button(sign: &'static str, name: &'static str, step: ReviewStep) -> impl Bundle {
+    (
+        sized_button(name, 24.0, 8.0, 48.0),
+        children![(NavSign(step), text(sign, 24.0, theme::TEXT), Pickable::IGNORE)],
+        on_tap(move |_: On<Tap>, mut steps: MessageWriter<ReviewStep>| {
             steps.write(step);
-        });
+        }),
+    )
 }
 
 fn update_bars(

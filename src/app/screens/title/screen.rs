@@ -25,7 +25,9 @@ use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
 use crate::app::ui::theme::{Art, DisplayFace};
-use crate::app::ui::widgets::{Selected, labelled_button, padded_labelled_button, page, text};
+use crate::app::ui::widgets::{
+    labelled, lit_labelled, on_tap, padded_labelled, page, sized_node, spawn_if, text,
+};
 
 #[derive(Component)]
 struct TitleRoot;
@@ -128,8 +130,8 @@ fn rebuild_title(
         .map(|language| locale.f("notice.locale_damaged", &[("language", language)]))
         .chain(notices.iter().map(|key| locale.t(key)))
         .collect();
-    // A game with no move in it is not worth continuing.
-    let waiting = saved.0.as_ref().filter(|g| !g.moves.is_empty());
+    // A game with no move in it is not worth continuing; under Continue, what the saved game is.
+    let waiting = saved.0.as_ref().filter(|g| !g.moves.is_empty()).map(|g| saved_game_words(&locale, g));
     let game = saved.0.as_ref().and_then(|g| g.game().ok());
     commands
         .spawn((
@@ -154,112 +156,103 @@ fn rebuild_title(
                     max_width: px(1000),
                     ..default()
                 },
-            ))
-            .with_children(|body| {
-                body.spawn((
-                    Name::new("Name and notices"),
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Center,
-                        row_gap: px(m.gap),
-                        flex_basis: if m.side_by_side { percent(50) } else { auto() },
-                        flex_shrink: 1.0,
-                        padding: UiRect::axes(px(14), px(6)),
-                        border_radius: BorderRadius::all(px(14)),
-                        ..default()
-                    },
-                    // Ivory stones in the picture behind showed through the dim subtitle (2.8:1).
-                    BackgroundColor(theme::SCRIM),
-                ))
-                .with_children(|pane| {
-                    pane.spawn((
-                        Name::new("Game name"),
-                        Tr("game.name"),
-                        DisplayFace,
-                        text("", m.title, theme::TEXT),
-                        TextLayout::justify(Justify::Center),
-                    ));
-                    pane.spawn((
-                        Name::new("Subtitle"),
-                        Tr("game.subtitle"),
-                        text("", m.subtitle, theme::TEXT_DIM),
-                        TextLayout::justify(Justify::Center),
-                    ));
-                    for message in &notices {
-                        pane.spawn((
-                            Name::new("Save notice"),
-                            text(message, m.subtitle, theme::WARNING),
-                            TextLayout::justify(Justify::Center),
-                            Node { max_width: percent(100), margin: UiRect::top(px(m.gap)), ..default() },
-                        ));
-                    }
-                });
-                body.spawn((
-                    Name::new("Actions"),
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Stretch,
-                        row_gap: px(m.gap),
-                        width: px(m.actions),
-                        max_width: percent(100),
-                        flex_shrink: 0.0,
-                        ..default()
-                    },
-                ))
-                .with_children(|actions| {
-                    if let Some(game) = waiting {
-                        first_action(actions, "title.continue", m).observe(resume_saved);
-                        actions.spawn((
-                            Name::new("Saved game"),
-                            text(saved_game_words(&locale, game), m.subtitle, theme::TEXT_DIM),
-                            TextLayout::justify(Justify::Center),
-                            Node {
-                                margin: UiRect::bottom(px(m.gap)),
-                                padding: UiRect::axes(px(8), px(2)),
-                                border_radius: BorderRadius::all(px(8)),
-                                ..default()
-                            },
-                            BackgroundColor(theme::SCRIM),
-                        ));
-                    }
-                    // A new player is shown how to play first.
-                    if new_player {
-                        first_action(actions, "title.learn", m).observe(open_lessons(Screen::Title));
-                    }
-                    labelled_button(actions, "title.play", m.action, ()).observe(open(Sheet::Play));
-                    labelled_button(actions, "title.hotseat", m.action, ()).observe(open(Sheet::TwoPlayers));
-                    if !new_player {
-                        labelled_button(actions, "title.learn", m.action, ())
-                            .observe(open_lessons(Screen::Title));
-                    }
-                    // The rest, one tap away: small, at the end, at its own width.
-                    actions
-                        .spawn((
-                            Name::new("Settings row"),
-                            Node {
-                                justify_content: JustifyContent::Center,
-                                margin: UiRect::top(px(m.gap)),
-                                ..default()
-                            },
-                        ))
-                        .with_children(|r| {
-                            padded_labelled_button(r, "title.settings", m.small, 14.0, ())
-                                .observe(open(Sheet::Settings));
-                        });
-                });
-            });
+                children![name_and_notices(notices, m), actions(waiting, new_player, m)],
+            ));
         });
 }
 
+/// The game's name and subtitle, and what the player must be told.
+fn name_and_notices(notices: Vec<String>, m: Metrics) -> impl Bundle {
+    (
+        Name::new("Name and notices"),
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(m.gap),
+            flex_basis: if m.side_by_side { percent(50) } else { auto() },
+            flex_shrink: 1.0,
+            padding: UiRect::axes(px(14), px(6)),
+            border_radius: BorderRadius::all(px(14)),
+            ..default()
+        },
+        // Ivory stones in the picture behind showed through the dim subtitle (2.8:1).
+        BackgroundColor(theme::SCRIM),
+        Children::spawn((
+            Spawn((
+                Name::new("Game name"),
+                Tr("game.name"),
+                DisplayFace,
+                text("", m.title, theme::TEXT),
+                TextLayout::justify(Justify::Center),
+            )),
+            Spawn((
+                Name::new("Subtitle"),
+                Tr("game.subtitle"),
+                text("", m.subtitle, theme::TEXT_DIM),
+                TextLayout::justify(Justify::Center),
+            )),
+            SpawnIter(notices.into_iter().map(move |message| {
+                (
+                    Name::new("Save notice"),
+                    text(message, m.subtitle, theme::WARNING),
+                    TextLayout::justify(Justify::Center),
+                    Node { max_width: percent(100), margin: UiRect::top(px(m.gap)), ..default() },
+                )
+            })),
+        )),
+    )
+}
+
+/// The column of actions: Continue with the saved game's words under it (`waiting`), or Learn to play
+/// first for a new player; Play, Two players; Learn to play for the others; Settings, small, last.
+fn actions(waiting: Option<String>, new_player: bool, m: Metrics) -> impl Bundle {
+    (
+        Name::new("Actions"),
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Stretch,
+            row_gap: px(m.gap),
+            width: px(m.actions),
+            max_width: percent(100),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        Children::spawn((
+            spawn_if(waiting.is_some(), || (first_action("title.continue", m), on_tap(resume_saved))),
+            SpawnIter(waiting.into_iter().map(move |words| {
+                (
+                    Name::new("Saved game"),
+                    text(words, m.subtitle, theme::TEXT_DIM),
+                    TextLayout::justify(Justify::Center),
+                    Node {
+                        margin: UiRect::bottom(px(m.gap)),
+                        padding: UiRect::axes(px(8), px(2)),
+                        border_radius: BorderRadius::all(px(8)),
+                        ..default()
+                    },
+                    BackgroundColor(theme::SCRIM),
+                )
+            })),
+            // A new player is shown how to play first.
+            spawn_if(new_player, || (first_action("title.learn", m), on_tap(open_lessons(Screen::Title)))),
+            Spawn((labelled("title.play", m.action), on_tap(open(Sheet::Play)))),
+            Spawn((labelled("title.hotseat", m.action), on_tap(open(Sheet::TwoPlayers)))),
+            spawn_if(!new_player, || {
+                (labelled("title.learn", m.action), on_tap(open_lessons(Screen::Title)))
+            }),
+            // The rest, one tap away: small, at the end, at its own width.
+            Spawn((
+                Name::new("Settings row"),
+                Node { justify_content: JustifyContent::Center, margin: UiRect::top(px(m.gap)), ..default() },
+                children![(padded_labelled("title.settings", m.small, 14.0), on_tap(open(Sheet::Settings)))],
+            )),
+        )),
+    )
+}
+
 /// The first action, larger and lit: Continue, or Learn to play for a new player.
-fn first_action<'a>(
-    actions: &'a mut ChildSpawnerCommands,
-    key: &'static str,
-    m: Metrics,
-) -> EntityCommands<'a> {
-    let mut first = labelled_button(actions, key, m.first, Selected);
-    first.insert(BackgroundColor(theme::BUTTON_SELECTED));
-    first
+fn first_action(key: &'static str, m: Metrics) -> impl Bundle {
+    lit_labelled(key, m.first, sized_node(16.0, 64.0))
 }
 
 /// Someone who has neither begun a lesson nor a game: "Learn to play" comes first and large.

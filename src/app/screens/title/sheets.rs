@@ -29,11 +29,14 @@ use crate::app::state::screen::Screen;
 use crate::app::state::session::{NewGame, human_side};
 use crate::app::state::settings::{Settings, Speed, Starter};
 use crate::app::state::view::ViewSize;
-use crate::app::ui::setting_buttons::{Setting, half_setting_button, half_width, pair_row, setting_button};
+use crate::app::ui::setting_buttons::{
+    Setting, half_setting_button, half_width, language_button, pair_row, setting_button,
+};
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{
-    Selected, Tap, button_node, card, labelled_button, padded_labelled_button, panel_backdrop, text,
+    Selected, Tap, TapAction, button_node, card, lit_labelled, on_tap, padded_labelled, panel_backdrop,
+    shaped_labelled, spawn_if, text,
 };
 
 /// Opens `sheet` (the title's buttons).
@@ -131,165 +134,176 @@ pub(crate) fn show_sheet(
     }
     let m = Metrics::for_window(view.0);
     let has_history = !history.games.is_empty();
-    commands
-        .spawn((panel_backdrop("Button Close the sheet", 20), SheetRoot, DespawnOnExit(Screen::Title)))
-        // Clear of the system's insets: a sheet never sits under a notch or the home indicator.
-        .insert(Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            padding: safe.padding(4.0),
-            ..default()
-        })
-        .with_children(|overlay| {
-            let width = if sheet == Sheet::Settings { m.width } else { m.width.min(420.0) };
-            overlay
-                .spawn((
-                    Name::new(format!("{sheet:?} sheet")),
-                    card(width, m.pad, m.gap, AlignItems::Stretch),
-                ))
-                .with_children(|card| match sheet {
-                    Sheet::Play => play_sheet(card, m),
-                    Sheet::TwoPlayers => two_players_sheet(card, m),
-                    Sheet::Settings => settings_sheet(card, m, has_history),
-                });
-        });
+    let mut root = commands.spawn((
+        panel_backdrop("Button Close the sheet", 20),
+        SheetRoot,
+        DespawnOnExit(Screen::Title),
+    ));
+    // Clear of the system's insets: a sheet never sits under a notch or the home indicator.
+    root.insert(Node {
+        position_type: PositionType::Absolute,
+        width: percent(100),
+        height: percent(100),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        padding: safe.padding(4.0),
+        ..default()
+    });
+    let width = if sheet == Sheet::Settings { m.width } else { m.width.min(420.0) };
+    let sheet_card = (Name::new(format!("{sheet:?} sheet")), card(width, m.pad, m.gap, AlignItems::Stretch));
+    match sheet {
+        Sheet::Play => root.with_child((sheet_card, play_sheet(m))),
+        Sheet::TwoPlayers => root.with_child((sheet_card, two_players_sheet(m))),
+        Sheet::Settings => root.with_child((sheet_card, settings_sheet(m, has_history))),
+    };
 }
 
-fn play_sheet(card: &mut ChildSpawnerCommands, m: Metrics) {
-    heading(card, "title.against_computer", m);
-    label(card, "title.level", m);
-    row(card, m, |r| {
-        for level in Level::ALL {
-            choice_button(r, words::level_key(level), Choice::Level(level), m);
-        }
-    });
-    label(card, "title.who_starts", m);
-    row(card, m, |r| {
-        choice_button(r, "title.me", Choice::Starter(Starter::Me), m);
-        choice_button(r, "title.computer", Choice::Starter(Starter::Computer), m);
-        choice_button(r, "title.by_lot", Choice::Starter(Starter::ByLot), m);
-    });
-    start_row(card, m, |r| {
-        start_button(r, m).observe(
-            |_: On<Tap>,
-             settings: Res<Settings>,
-             saved: Res<SavedGame>,
-             mut panels: ResMut<Panels>,
-             mut new_game: MessageWriter<NewGame>| {
-                let human = human_side(settings.starter);
-                let mode = Mode::Computer { level: settings.level, human };
-                new_game_or_ask(mode, unfinished(&saved), &mut panels, &mut new_game);
+/// The Play sheet's children: the level, who starts, and Start against the computer.
+fn play_sheet(m: Metrics) -> impl Bundle {
+    let levels = Level::ALL.map(|level| choice_button(words::level_key(level), Choice::Level(level), m));
+    children![
+        heading("title.against_computer", m),
+        label("title.level", m),
+        row(m, Children::spawn(SpawnIter(levels.into_iter()))),
+        label("title.who_starts", m),
+        row(
+            m,
+            children![
+                choice_button("title.me", Choice::Starter(Starter::Me), m),
+                choice_button("title.computer", Choice::Starter(Starter::Computer), m),
+                choice_button("title.by_lot", Choice::Starter(Starter::ByLot), m),
+            ],
+        ),
+        start_row(
+            m,
+            on_tap(
+                |_: On<Tap>,
+                 settings: Res<Settings>,
+                 saved: Res<SavedGame>,
+                 mut panels: ResMut<Panels>,
+                 mut new_game: MessageWriter<NewGame>| {
+                    let human = human_side(settings.starter);
+                    let mode = Mode::Computer { level: settings.level, human };
+                    new_game_or_ask(mode, unfinished(&saved), &mut panels, &mut new_game);
+                },
+            ),
+        ),
+    ]
+}
+
+/// The Two players sheet's children: turning the board each turn, and Start for hot-seat.
+fn two_players_sheet(m: Metrics) -> impl Bundle {
+    children![
+        heading("title.two_players", m),
+        setting_button("Turn the board", Setting::Flip, m.choice),
+        start_row(
+            m,
+            on_tap(
+                |_: On<Tap>,
+                 saved: Res<SavedGame>,
+                 mut panels: ResMut<Panels>,
+                 mut new_game: MessageWriter<NewGame>| {
+                    new_game_or_ask(Mode::HotSeat, unfinished(&saved), &mut panels, &mut new_game);
+                },
+            ),
+        ),
+    ]
+}
+
+/// The Settings sheet's children.
+fn settings_sheet(m: Metrics, has_history: bool) -> impl Bundle {
+    // A smaller type than the full-width buttons and the menu's narrow gap: most words keep to one line in
+    // half of a small phone's card ("Piedras: madera" wrapped).
+    let half = m.choice - 3.0;
+    let speeds = Speed::ALL.map(|speed| choice_button(speed.key(), Choice::Speed(speed), m));
+    // Alone (no games played yet), the puzzles' button takes the whole row.
+    let places = Children::spawn((
+        Spawn((
+            half_labelled("title.training", half),
+            on_tap(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Training)),
+        )),
+        spawn_if(has_history, || (half_labelled("title.history", half), on_tap(open_games_list))),
+    ));
+    children![
+        heading("title.settings", m),
+        label("title.speed", m),
+        row(m, Children::spawn(SpawnIter(speeds.into_iter()))),
+        // One column on a phone, the short settings two to a row as in the game's menu; two columns on a
+        // short screen (a phone held sideways), where the column would not fit.
+        (
+            Name::new("Settings buttons"),
+            Node {
+                display: Display::Grid,
+                grid_template_columns: RepeatedGridTrack::flex(if m.short { 2 } else { 1 }, 1.0),
+                row_gap: px(m.gap),
+                column_gap: px(m.gap),
+                margin: UiRect::top(px(m.gap)),
+                ..default()
             },
-        );
-    });
-}
-
-fn two_players_sheet(card: &mut ChildSpawnerCommands, m: Metrics) {
-    heading(card, "title.two_players", m);
-    setting_button(card, "Turn the board", Setting::Flip, m.choice);
-    start_row(card, m, |r| {
-        start_button(r, m).observe(
-            |_: On<Tap>,
-             saved: Res<SavedGame>,
-             mut panels: ResMut<Panels>,
-             mut new_game: MessageWriter<NewGame>| {
-                new_game_or_ask(Mode::HotSeat, unfinished(&saved), &mut panels, &mut new_game);
-            },
-        );
-    });
-}
-
-fn settings_sheet(card: &mut ChildSpawnerCommands, m: Metrics, has_history: bool) {
-    heading(card, "title.settings", m);
-    label(card, "title.speed", m);
-    row(card, m, |r| {
-        for speed in Speed::ALL {
-            choice_button(r, speed.key(), Choice::Speed(speed), m);
-        }
-    });
-    // One column on a phone, the short settings two to a row as in the game's menu; two columns on a
-    // short screen (a phone held sideways), where the column would not fit.
-    card.spawn((
-        Name::new("Settings buttons"),
-        Node {
-            display: Display::Grid,
-            grid_template_columns: RepeatedGridTrack::flex(if m.short { 2 } else { 1 }, 1.0),
-            row_gap: px(m.gap),
-            column_gap: px(m.gap),
-            margin: UiRect::top(px(m.gap)),
-            ..default()
-        },
-    ))
-    .with_children(|grid| {
-        // A smaller type than the full-width buttons and the menu's narrow gap: most words keep to one
-        // line in half of a small phone's card ("Piedras: madera" wrapped).
-        let half = m.choice - 3.0;
-        pair_row(grid, 8.0, |r| {
-            half_setting_button(r, "Sound", Setting::Sound, half);
-            half_setting_button(r, "Vibration", Setting::Haptics, half);
-        });
-        pair_row(grid, 8.0, |r| {
-            half_setting_button(r, "Stones", Setting::Stones, half);
-            half_setting_button(r, "Counts", Setting::Counts, half);
-        });
-        // Motion beside the language, and the two places the sheet leads to (the puzzles, the games
-        // played) side by side: the motion's row is the one the games played had to themselves, so the
-        // sheet is no taller than before and still fits a small phone in every language.
-        pair_row(grid, 8.0, |r| {
-            half_setting_button(r, "Motion", Setting::Motion, half);
-            half_setting_button(r, "Language", Setting::Language, half).observe(open_language_list);
-        });
-        // Alone (no games played yet), the puzzles' button takes the whole row.
-        pair_row(grid, 8.0, |r| {
-            half_labelled_button(r, "title.training", half)
-                .observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Training));
-            if has_history {
-                half_labelled_button(r, "title.history", half).observe(open_games_list);
-            }
-        });
-    });
-    close_button(card, m);
+            children![
+                pair_row(
+                    8.0,
+                    children![
+                        half_setting_button("Sound", Setting::Sound, half),
+                        half_setting_button("Vibration", Setting::Haptics, half),
+                    ],
+                ),
+                pair_row(
+                    8.0,
+                    children![
+                        half_setting_button("Stones", Setting::Stones, half),
+                        half_setting_button("Counts", Setting::Counts, half),
+                    ],
+                ),
+                // Motion beside the language, and the two places the sheet leads to (the puzzles, the games
+                // played) side by side: the motion's row is the one the games played had to themselves, so
+                // the sheet is no taller than before and still fits a small phone in every language.
+                pair_row(
+                    8.0,
+                    children![
+                        half_setting_button("Motion", Setting::Motion, half),
+                        language_button(half, half_width(), on_tap(open_language_list)),
+                    ],
+                ),
+                // Then the puzzles and the games played.
+                pair_row(8.0, places),
+            ],
+        ),
+        close_button(m),
+    ]
 }
 
 /// A button of a [`pair_row`] that says `key`: what the tap does is attached by the caller.
-fn half_labelled_button<'a>(
-    row: &'a mut ChildSpawnerCommands,
-    key: &'static str,
-    font: f32,
-) -> EntityCommands<'a> {
-    let mut b = labelled_button(row, key, font, ());
-    half_width(&mut b);
-    b
+fn half_labelled(key: &'static str, font: f32) -> impl Bundle {
+    shaped_labelled(key, font, half_width())
 }
 
 /// The sheet's title.
-fn heading(card: &mut ChildSpawnerCommands, key: &'static str, m: Metrics) {
-    card.spawn((
+fn heading(key: &'static str, m: Metrics) -> impl Bundle {
+    (
         Name::new(format!("Heading {key}")),
         Tr(key),
         DisplayFace,
         text("", m.heading, theme::TEXT),
         TextLayout::justify(Justify::Center),
         Node { align_self: AlignSelf::Center, ..default() },
-    ));
+    )
 }
 
 /// The name of a row of choices.
-fn label(card: &mut ChildSpawnerCommands, key: &'static str, m: Metrics) {
-    card.spawn((
+fn label(key: &'static str, m: Metrics) -> impl Bundle {
+    (
         Name::new(format!("Label {key}")),
         Tr(key),
         text("", m.label, theme::TEXT_DIM),
         Node { align_self: AlignSelf::Center, margin: UiRect::top(px(m.gap / 2.0)), ..default() },
-    ));
+    )
 }
 
-/// A row of choices, wrapped onto a second line where a language's words are long.
-fn row(card: &mut ChildSpawnerCommands, m: Metrics, build: impl FnOnce(&mut ChildSpawnerCommands)) {
-    card.spawn((
+/// A row of choices, wrapped onto a second line where a language's words are long; `choices` are its
+/// children.
+fn row(m: Metrics, choices: impl Bundle) -> impl Bundle {
+    (
         Name::new("Row"),
         Node {
             column_gap: px(m.gap),
@@ -298,57 +312,65 @@ fn row(card: &mut ChildSpawnerCommands, m: Metrics, build: impl FnOnce(&mut Chil
             justify_content: JustifyContent::Center,
             ..default()
         },
-    ))
-    .with_children(build);
+        choices,
+    )
 }
 
-fn choice_button(parent: &mut ChildSpawnerCommands, key: &'static str, choice: Choice, m: Metrics) {
-    padded_labelled_button(parent, key, m.choice, if m.short { 10.0 } else { 14.0 }, choice).observe(
-        move |_: On<Tap>, mut settings: ResMut<Settings>| match choice {
+fn choice_button(key: &'static str, choice: Choice, m: Metrics) -> impl Bundle {
+    (
+        padded_labelled(key, m.choice, if m.short { 10.0 } else { 14.0 }),
+        choice,
+        on_tap(move |_: On<Tap>, mut settings: ResMut<Settings>| match choice {
             Choice::Level(l) => settings.level = l,
             Choice::Starter(s) => settings.starter = s,
             Choice::Speed(s) => settings.speed = s,
-        },
-    );
+        }),
+    )
 }
 
-/// The sheet's Start with a Close beside it: a sheet says how to leave it without starting, on a phone
-/// where Back is a gesture a new player may not know.
-fn start_row(card: &mut ChildSpawnerCommands, m: Metrics, start: impl FnOnce(&mut ChildSpawnerCommands)) {
-    card.spawn((
+/// The sheet's Start, which does `start`, with a Close beside it: a sheet says how to leave it without
+/// starting, on a phone where Back is a gesture a new player may not know.
+fn start_row(m: Metrics, start: TapAction) -> impl Bundle {
+    (
         Name::new("Start row"),
         Node { column_gap: px(m.gap), margin: UiRect::top(px(m.gap)), ..default() },
-    ))
-    .with_children(|r| {
-        close(r, m).insert(button_node(UiRect::axes(px(12), px(10)), Vec2::new(64.0, 52.0)));
-        start(r);
-    });
+        children![
+            close(m, button_node(UiRect::axes(px(12), px(10)), Vec2::new(64.0, 52.0))),
+            (start_button(m), start)
+        ],
+    )
 }
 
 /// The Settings sheet's Close, under its buttons.
-fn close_button(card: &mut ChildSpawnerCommands, m: Metrics) {
-    close(card, m).insert(Node {
-        align_self: AlignSelf::Center,
-        margin: UiRect::top(px(m.gap / 2.0)),
-        ..button_node(UiRect::axes(px(24), px(10)), Vec2::new(120.0, 44.0))
-    });
+fn close_button(m: Metrics) -> impl Bundle {
+    close(
+        m,
+        Node {
+            align_self: AlignSelf::Center,
+            margin: UiRect::top(px(m.gap / 2.0)),
+            ..button_node(UiRect::axes(px(24), px(10)), Vec2::new(120.0, 44.0))
+        },
+    )
 }
 
-/// "Close", in the language on screen: closes the sheet, as a tap beside it or Back does.
-fn close<'a>(parent: &'a mut ChildSpawnerCommands, m: Metrics) -> EntityCommands<'a> {
-    let mut close = labelled_button(parent, "moves.close", m.choice, ());
-    close.observe(|_: On<Tap>, mut panels: ResMut<Panels>| panels.close(is_sheet));
-    close
+/// "Close", in the language on screen, in the box `node`: closes the sheet, as a tap beside it or Back does.
+fn close(m: Metrics, node: Node) -> impl Bundle {
+    (
+        shaped_labelled("moves.close", m.choice, node),
+        on_tap(|_: On<Tap>, mut panels: ResMut<Panels>| panels.close(is_sheet)),
+    )
 }
 
 /// The sheet's big, lit Start.
-fn start_button<'a>(card: &'a mut ChildSpawnerCommands, m: Metrics) -> EntityCommands<'a> {
-    let mut start = labelled_button(card, "title.start", m.action, Selected);
-    start.insert(BackgroundColor(theme::BUTTON_SELECTED)).insert(Node {
-        flex_grow: 1.0,
-        ..button_node(UiRect::axes(px(16), px(if m.short { 8.0 } else { 14.0 })), Vec2::new(64.0, 52.0))
-    });
-    start
+fn start_button(m: Metrics) -> impl Bundle {
+    lit_labelled(
+        "title.start",
+        m.action,
+        Node {
+            flex_grow: 1.0,
+            ..button_node(UiRect::axes(px(16), px(if m.short { 8.0 } else { 14.0 })), Vec2::new(64.0, 52.0))
+        },
+    )
 }
 
 /// A saved game with moves in it: starting another would lose it.

@@ -18,7 +18,9 @@ use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, DisplayFace};
-use crate::app::ui::widgets::{Tap, button_node, card, english, panel_backdrop, sized_button, text};
+use crate::app::ui::widgets::{
+    Tap, button_node, card, english, on_tap, panel_backdrop, shaped_button, sized_node, text,
+};
 
 /// What the player chose in the card.
 #[derive(Message, Copy, Clone, Debug, PartialEq, Eq)]
@@ -89,7 +91,7 @@ fn show_chooser(
                 ));
                 let daily = if daily_done { "training.daily_done" } else { "training.daily" };
                 if !short {
-                    daily_choice(c, daily, font);
+                    c.spawn(daily_choice(daily, font, sized_node(10.0, 64.0)));
                     c.spawn((
                         Tr("training.theme"),
                         text("", font - 2.0, theme::TEXT_DIM),
@@ -109,33 +111,26 @@ fn show_chooser(
                 })
                 .with_children(|grid| {
                     for theme in theme_choices() {
-                        choice(grid, theme_key(theme), font, theme == chosen)
-                            .insert(Node {
-                                flex_basis: percent(if short { 30 } else { 45 }),
-                                flex_grow: 1.0,
-                                ..button_node(UiRect::axes(px(10), px(10)), Vec2::new(64.0, 44.0))
-                            })
-                            .observe(
-                                move |_: On<Tap>,
-                                      mut panels: ResMut<Panels>,
-                                      mut settings: ResMut<Settings>,
-                                      mut choice: MessageWriter<PuzzleChoice>| {
-                                    close_card(&mut panels);
-                                    settings.training.theme = theme;
-                                    choice.write(PuzzleChoice::Theme(theme));
-                                },
-                            );
+                        let node = Node {
+                            flex_basis: percent(if short { 30 } else { 45 }),
+                            flex_grow: 1.0,
+                            ..button_node(UiRect::axes(px(10), px(10)), Vec2::new(64.0, 44.0))
+                        };
+                        theme_choice(grid, theme, font, theme == chosen, node);
                     }
                 });
                 if short {
-                    c.spawn(Node { column_gap: px(6), ..default() }).with_children(|row| {
-                        daily_choice(row, daily, font).insert(grow());
-                        openings_choice(row, font).insert(grow());
-                        close_choice(row, font).insert(grow());
-                    });
+                    c.spawn((
+                        Node { column_gap: px(6), ..default() },
+                        children![
+                            daily_choice(daily, font, grow()),
+                            openings_choice(font, grow()),
+                            close_choice(font, grow()),
+                        ],
+                    ));
                 } else {
-                    openings_choice(c, font);
-                    close_choice(c, font);
+                    c.spawn(openings_choice(font, sized_node(10.0, 64.0)));
+                    c.spawn(close_choice(font, sized_node(10.0, 64.0)));
                 }
             });
         });
@@ -151,50 +146,57 @@ fn grow() -> Node {
 }
 
 /// The puzzle of the day.
-fn daily_choice<'a>(
-    parent: &'a mut ChildSpawnerCommands,
-    key: &'static str,
-    font: f32,
-) -> EntityCommands<'a> {
-    let mut button = choice(parent, key, font, false);
-    button.observe(|_: On<Tap>, mut panels: ResMut<Panels>, mut choice: MessageWriter<PuzzleChoice>| {
-        close_card(&mut panels);
-        choice.write(PuzzleChoice::Daily);
-    });
-    button
+fn daily_choice(key: &'static str, font: f32, node: Node) -> impl Bundle {
+    (
+        choice(key, font, theme::TEXT, node),
+        on_tap(|_: On<Tap>, mut panels: ResMut<Panels>, mut choice: MessageWriter<PuzzleChoice>| {
+            close_card(&mut panels);
+            choice.write(PuzzleChoice::Daily);
+        }),
+    )
 }
 
 /// The masters' openings.
-fn openings_choice<'a>(parent: &'a mut ChildSpawnerCommands, font: f32) -> EntityCommands<'a> {
-    let mut button = choice(parent, "training.openings", font, false);
-    button.observe(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Openings));
-    button
+fn openings_choice(font: f32, node: Node) -> impl Bundle {
+    (
+        choice("training.openings", font, theme::TEXT, node),
+        on_tap(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Openings)),
+    )
 }
 
 /// Close.
-fn close_choice<'a>(parent: &'a mut ChildSpawnerCommands, font: f32) -> EntityCommands<'a> {
-    let mut button = choice(parent, "moves.close", font, false);
-    button.observe(|_: On<Tap>, mut panels: ResMut<Panels>| close_card(&mut panels));
-    button
+fn close_choice(font: f32, node: Node) -> impl Bundle {
+    (
+        choice("moves.close", font, theme::TEXT, node),
+        on_tap(|_: On<Tap>, mut panels: ResMut<Panels>| close_card(&mut panels)),
+    )
 }
 
-/// A button of the card; the chosen theme's is lit.
-fn choice<'a>(
-    parent: &'a mut ChildSpawnerCommands,
-    key: &'static str,
-    font: f32,
-    lit: bool,
-) -> EntityCommands<'a> {
-    let label = english(key);
+/// A theme's button (`which`: `None` for all, mixed); the chosen theme's is lit, its words and its rim.
+fn theme_choice(grid: &mut ChildSpawnerCommands, which: Option<Theme>, font: f32, lit: bool, node: Node) {
     let ink = if lit { theme::HIGHLIGHT } else { theme::TEXT };
-    let mut button = parent.spawn(sized_button(label.clone(), font, 10.0, 64.0));
+    let mut button = grid.spawn((
+        choice(theme_key(which), font, ink, node),
+        on_tap(
+            move |_: On<Tap>,
+                  mut panels: ResMut<Panels>,
+                  mut settings: ResMut<Settings>,
+                  mut choice: MessageWriter<PuzzleChoice>| {
+                close_card(&mut panels);
+                settings.training.theme = which;
+                choice.write(PuzzleChoice::Theme(which));
+            },
+        ),
+    ));
     if lit {
         button.insert(BorderColor::all(theme::HIGHLIGHT));
     }
-    button.with_children(|b| {
-        b.spawn((Tr(key), text(label, font, ink), Pickable::IGNORE));
-    });
-    button
+}
+
+/// A button of the card saying `key` in `ink`, in the box `node`.
+fn choice(key: &'static str, font: f32, ink: Color, node: Node) -> impl Bundle {
+    let label = english(key);
+    (shaped_button(label.clone(), font, node), children![(Tr(key), text(label, font, ink), Pickable::IGNORE)])
 }
 
 /// The locale key of a theme's name (`None`: all themes, mixed).

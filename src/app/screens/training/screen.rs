@@ -37,7 +37,7 @@ use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::{BoardOwner, PlayHole, Session, SessionControl};
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme::{self, Art};
-use crate::app::ui::widgets::{Tap, labelled_button, text};
+use crate::app::ui::widgets::{Tap, labelled, on_tap, text};
 
 /// The player's rating below which the caption says what to look for (a capture, a tuzdik…).
 pub const FIRST_LEVEL: f64 = 1000.0;
@@ -351,46 +351,44 @@ fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<Entity, With
         "Training",
         TrainingUi,
         Screen::Training,
-        |head| {
-            close_mark(head, "Close the training", small, Screen::Title);
-            header_title(head, "Training title", small, TrainingText::Header);
-            labelled_button(head, "hud.hint", small, HintButton).observe(give_hint);
-        },
-        |p| {
-            p.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() })
-                .with_children(|words| {
-                    words.spawn((
-                        Name::new("Training caption"),
-                        TrainingText::Caption,
-                        text("", caption, theme::TEXT),
-                    ));
-                    words.spawn((
-                        Name::new("Training words"),
-                        TrainingText::Said,
-                        text("", small, theme::HIGHLIGHT),
-                    ));
-                });
+        children![
+            close_mark("Close the training", small, Screen::Title),
+            header_title("Training title", small, TrainingText::Header),
+            (labelled("hud.hint", small), HintButton, on_tap(give_hint)),
+        ],
+        children![
+            (
+                Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() },
+                children![
+                    (Name::new("Training caption"), TrainingText::Caption, text("", caption, theme::TEXT)),
+                    (Name::new("Training words"), TrainingText::Said, text("", small, theme::HIGHLIGHT)),
+                ],
+            ),
             // Three buttons after a miss: on a narrow panel (a tablet's side column, a phone on its side)
             // the last goes to a second line rather than past the edge.
-            p.spawn(Node {
-                justify_content: JustifyContent::SpaceBetween,
-                flex_wrap: FlexWrap::Wrap,
-                column_gap: px(8),
-                row_gap: px(6),
-                ..default()
-            })
-            .with_children(|row| {
-                labelled_button(row, "hud.menu", caption, ()).observe(open_chooser);
-                labelled_button(row, "training.again", caption, AgainButton).observe(
-                    |_: On<Tap>, mut run: ResMut<TrainingRun>| {
-                        if matches!(run.phase, Phase::Missed | Phase::Solving) {
-                            run.restart = true;
-                        }
-                    },
-                );
-                labelled_button(row, "training.next", caption, ()).observe(next_puzzle);
-            });
-        },
+            (
+                Node {
+                    justify_content: JustifyContent::SpaceBetween,
+                    flex_wrap: FlexWrap::Wrap,
+                    column_gap: px(8),
+                    row_gap: px(6),
+                    ..default()
+                },
+                children![
+                    (labelled("hud.menu", caption), on_tap(open_chooser)),
+                    (
+                        labelled("training.again", caption),
+                        AgainButton,
+                        on_tap(|_: On<Tap>, mut run: ResMut<TrainingRun>| {
+                            if matches!(run.phase, Phase::Missed | Phase::Solving) {
+                                run.restart = true;
+                            }
+                        }),
+                    ),
+                    (labelled("training.next", caption), on_tap(next_puzzle)),
+                ],
+            ),
+        ],
     );
 }
 
