@@ -419,6 +419,12 @@ impl Attempt {
         self.missed = true;
     }
 
+    /// A wrong move was played (or the puzzle was given up): left now, the puzzle counts as missed. A
+    /// puzzle only looked at, or left after right moves or a hint, is not an attempt.
+    pub fn was_missed(&self) -> bool {
+        self.missed
+    }
+
     /// How the try went, once the puzzle is solved or given up.
     pub fn result(&self) -> Solve {
         match (self.solved(), self.missed, self.hints) {

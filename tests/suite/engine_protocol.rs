@@ -112,7 +112,15 @@ fn random_command_lines_never_crash_the_engine() {
         }
         let mut out = Vec::new();
         e.command(&line, &mut out).unwrap();
+        let said = String::from_utf8(out).unwrap();
+        for answer in said.lines().filter(|l| l.starts_with("error")) {
+            assert!(answer.len() > "error ".len(), "an error says what is wrong: {line:?} → {answer:?}");
+        }
     }
+    // After all of it the engine still answers.
+    let mut out = Vec::new();
+    e.command("isready", &mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), "readyok\n", "the engine answers after 3000 random lines");
     let mut out = Vec::new();
     toguz::engine::run(&b"isready\n\xff\xfe\nd\n"[..], &mut out).unwrap();
     assert!(String::from_utf8(out).unwrap().contains("error input is not UTF-8"));

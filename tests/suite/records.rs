@@ -184,6 +184,27 @@ fn malformed_tags_and_unclosed_comments_get_clear_messages() {
     assert!(err.message.contains("after the result"), "{err}");
 }
 
+/// What the reader made of `text`: every game replayed holds its 162 stones at every step, and every
+/// refusal says why, on a line of the text.
+fn assert_replayed_or_refused_with_reason(text: &str) {
+    let lines = text.lines().count().max(1);
+    for (_, replay) in replay_all(text) {
+        match replay {
+            Ok(positions) => {
+                for p in positions {
+                    let on_board: u32 = p.holes().iter().map(|&n| u32::from(n)).sum();
+                    let total = on_board + u32::from(p.kazan(Side::White)) + u32::from(p.kazan(Side::Black));
+                    assert_eq!(total, 162, "a replayed position keeps every stone: {text:?}");
+                }
+            }
+            Err(e) => {
+                assert!(!e.message.is_empty(), "a refusal says why: {text:?}");
+                assert!((1..=lines + 1).contains(&e.line), "line {} of {lines}: {text:?}", e.line);
+            }
+        }
+    }
+}
+
 #[test]
 fn random_bytes_never_crash_the_record_reader() {
     let mut rng = StdRng::seed_from_u64(7);
@@ -191,10 +212,9 @@ fn random_bytes_never_crash_the_record_reader() {
     for _ in 0..3000 {
         let len = rng.random_range(0..200);
         let bytes: Vec<u8> = (0..len).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect();
-        let text = String::from_utf8_lossy(&bytes);
-        let _ = replay_all(&text);
+        assert_replayed_or_refused_with_reason(&String::from_utf8_lossy(&bytes));
         let raw: Vec<u8> = (0..len).map(|_| rng.random()).collect();
-        let _ = replay_all(&String::from_utf8_lossy(&raw));
+        assert_replayed_or_refused_with_reason(&String::from_utf8_lossy(&raw));
     }
 }
 

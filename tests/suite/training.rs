@@ -175,6 +175,43 @@ fn a_wrong_move_plays_out_says_what_it_costs_and_the_puzzle_starts_again() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A new player's try (issue 32): Settings › Puzzles, then the close mark without touching the board, cost
+/// 20 points and saved the puzzle as missed. A puzzle only looked at is not an attempt; one left after a
+/// wrong move still counts as missed.
+#[test]
+fn a_puzzle_left_untouched_costs_nothing_and_one_left_after_a_wrong_move_counts_as_missed() {
+    let dir = save_dir("training-untouched");
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    let looked_at = run(&app).puzzle.clone().unwrap();
+    press(&mut app, "Close the training");
+    frames(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Title);
+    let training = app.world().resource::<Settings>().training.clone();
+    assert_eq!(training.rating, START_RATING, "looking at a puzzle costs no rating");
+    assert!(!training.due.contains_key(&looked_at.id), "nor makes it a missed one to review");
+    assert!(!training.stars.contains_key(&looked_at.id), "it is still untried");
+    // Once more, now with a wrong move before leaving.
+    open_training(&mut app);
+    let puzzle = run(&app).puzzle.clone().unwrap();
+    assert_eq!(puzzle.id, looked_at.id, "the untouched puzzle is posed again");
+    let start = puzzle.start().unwrap();
+    let wrong =
+        start.legal_moves().find(|h| h.number() != puzzle.solution[0]).expect("another move").number();
+    touch_hole(&mut app, start.side_to_move(), wrong);
+    settle(&mut app);
+    press(&mut app, "Close the training");
+    frames(&mut app, 3);
+    let training = app.world().resource::<Settings>().training.clone();
+    assert!(
+        training.rating < START_RATING,
+        "a puzzle left after a wrong move is a miss: {}",
+        training.rating
+    );
+    assert_eq!(training.due.get(&puzzle.id).map(|d| d.day), Some(today() + 1), "it comes back tomorrow");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_hint_lights_the_hole_of_the_right_move_and_costs_a_star() {
     let dir = save_dir("training-hint");

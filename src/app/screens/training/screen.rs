@@ -249,11 +249,12 @@ fn take_taps(
     }
 }
 
-/// Leaving the puzzles: a search is cancelled, and a puzzle missed and not yet solved counts as missed (it
-/// would come back as new, and be solved clean, after a look at the openings).
+/// Leaving the puzzles: a search is cancelled, and a puzzle left after a wrong move counts as missed (it
+/// would come back as new, and be solved clean, after a look at the openings). A puzzle only looked at is
+/// not an attempt: leaving it costs nothing (it cost 20 points of rating, found in a new player's try).
 fn leave_training(mut run: ResMut<TrainingRun>, mut settings: ResMut<Settings>, locale: Res<Locale>) {
     run.explaining = None;
-    let missed = run.attempt.as_ref().is_some_and(|a| a.result() == Solve::Missed);
+    let missed = run.attempt.as_ref().is_some_and(Attempt::was_missed);
     if missed && run.phase != Phase::Solved {
         finish(&mut run, &mut settings, &locale);
     }
