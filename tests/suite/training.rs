@@ -177,9 +177,9 @@ fn a_wrong_move_plays_out_says_what_it_costs_and_the_puzzle_starts_again() {
 
 /// A new player's try (issue 32): Settings › Puzzles, then the close mark without touching the board, cost
 /// 20 points and saved the puzzle as missed. A puzzle only looked at is not an attempt; one left after a
-/// wrong move still counts as missed.
+/// wrong move counts as missed, and the player is asked first.
 #[test]
-fn a_puzzle_left_untouched_costs_nothing_and_one_left_after_a_wrong_move_counts_as_missed() {
+fn a_puzzle_left_untouched_costs_nothing_and_leaving_after_a_wrong_move_asks_then_counts_it_missed() {
     let dir = save_dir("training-untouched");
     let mut app = start_app(PHONE, &dir);
     open_training(&mut app);
@@ -201,7 +201,14 @@ fn a_puzzle_left_untouched_costs_nothing_and_one_left_after_a_wrong_move_counts_
     touch_hole(&mut app, start.side_to_move(), wrong);
     settle(&mut app);
     press(&mut app, "Close the training");
+    assert_eq!(screen(&app), Screen::Training, "leaving now would count a miss: the player is asked");
+    press(&mut app, "Keep solving");
+    assert_eq!(screen(&app), Screen::Training);
+    assert_eq!(app.world().resource::<Settings>().training.rating, START_RATING, "nothing counted yet");
+    press(&mut app, "Close the training");
+    press(&mut app, "Leave");
     frames(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Title);
     let training = app.world().resource::<Settings>().training.clone();
     assert!(
         training.rating < START_RATING,

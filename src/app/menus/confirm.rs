@@ -1,5 +1,6 @@
 //! "Start a new game? The unfinished one will be lost." A new game replaces the saved one, so starting one
-//! while a game is under way (from the title, from the menu, or "Play from here" in review) asks first.
+//! while a game is under way (from the title, from the menu, or "Play from here" in review) asks first;
+//! so does leaving a puzzle after a wrong move, which then counts as missed.
 //! The question is a panel of [`Panels`] ([`Panel::Question`]): it takes the place of the sheet or menu it
 //! was asked from, and dropping it ("Keep playing", a tap beside it, Back) shows that panel again.
 
@@ -10,6 +11,7 @@ use crate::game::Mode;
 use crate::app::i18n::locale::Tr;
 use crate::app::state::messages::PlayFromHere;
 use crate::app::state::panels::{Panel, Panels, Question};
+use crate::app::state::screen::Screen;
 use crate::app::state::session::NewGame;
 use crate::app::ui::theme;
 use crate::app::ui::widgets::{Tap, card, labelled, on_tap, panel_backdrop, text};
@@ -54,6 +56,7 @@ fn show_question(panels: Res<Panels>, roots: Query<Entity, With<ConfirmRoot>>, m
     let (asked, keep, start) = match question {
         Question::PlayFromHere => ("confirm.play_from", "confirm.stay", "review.play_here"),
         Question::NewGame(_) => ("confirm.question", "confirm.cancel", "confirm.start"),
+        Question::LeavePuzzle(_) => ("confirm.leave_puzzle", "confirm.keep_solving", "confirm.leave"),
     };
     commands.spawn((
         panel_backdrop("Button Close the question", 40),
@@ -76,7 +79,8 @@ fn show_question(panels: Res<Panels>, roots: Query<Entity, With<ConfirmRoot>>, m
                         move |_: On<Tap>,
                               mut panels: ResMut<Panels>,
                               mut new_game: MessageWriter<NewGame>,
-                              mut play: MessageWriter<PlayFromHere>| {
+                              mut play: MessageWriter<PlayFromHere>,
+                              mut next: ResMut<NextState<Screen>>| {
                             // Answered: the question and what it was asked from give way to the game.
                             panels.clear();
                             match question {
@@ -86,6 +90,7 @@ fn show_question(panels: Res<Panels>, roots: Query<Entity, With<ConfirmRoot>>, m
                                 Question::NewGame(mode) => {
                                     new_game.write(NewGame(mode));
                                 }
+                                Question::LeavePuzzle(to) => next.set(to),
                             }
                         }
                     )

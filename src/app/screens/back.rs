@@ -9,6 +9,7 @@ use bevy::prelude::*;
 
 use crate::app::screens::lessons::list::LessonsFrom;
 use crate::app::screens::review::shown::Review;
+use crate::app::screens::training::choose::LeavePuzzles;
 use crate::app::state::panels::Panels;
 use crate::app::state::screen::{Frame, Screen};
 
@@ -32,6 +33,7 @@ fn go_back(
     mut next: ResMut<NextState<Screen>>,
     mut panels: ResMut<Panels>,
     review: Option<Res<Review>>,
+    mut leave_puzzles: MessageWriter<LeavePuzzles>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if !keys.read().fold(false, |back, key| back | is_back(key)) {
@@ -41,7 +43,11 @@ fn go_back(
         match screen.get() {
             Screen::Lesson => next.set(Screen::Lessons),
             Screen::Lessons => next.set(from.0),
-            Screen::Game | Screen::Training => next.set(Screen::Title),
+            Screen::Game => next.set(Screen::Title),
+            // The puzzles ask first when leaving would count the puzzle as missed.
+            Screen::Training => {
+                leave_puzzles.write(LeavePuzzles(Screen::Title));
+            }
             Screen::Openings => next.set(Screen::Training),
             Screen::Review => next.set(review.map_or(Screen::Game, |r| r.back_to)),
             // A web page is left with the browser's own Back: ending the loop there would freeze it.

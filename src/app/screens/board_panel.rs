@@ -86,11 +86,12 @@ pub(crate) fn panel_node(window: Vec2, layout: &BoardLayout, safe: &SafeArea, sc
 /// The header's close mark, the same in every language (it leaves room for the title on a phone): a tap
 /// goes to `back_to`. `name` is its English name, by which tests and the inspector find it.
 pub(crate) fn close_mark(name: &str, size: f32, back_to: Screen) -> impl Bundle {
-    (
-        button(name, size),
-        children![(text("×", size * 1.25, theme::TEXT), Pickable::IGNORE)],
-        on_tap(move |_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(back_to)),
-    )
+    (close_look(name, size), on_tap(move |_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(back_to)))
+}
+
+/// The close mark's look alone, for a screen that decides what closing does (give it an `on_tap`).
+pub(crate) fn close_look(name: &str, size: f32) -> impl Bundle {
+    (button(name, size), children![(text("×", size * 1.25, theme::TEXT), Pickable::IGNORE)])
 }
 
 /// The header's title between its two buttons, centred, giving way first when the bar is narrow; `which`

@@ -57,6 +57,8 @@ pub enum Question {
     NewGame(Mode),
     /// Review's "Play from here": the game set aside would be lost.
     PlayFromHere,
+    /// Leaving a puzzle after a wrong move, for this screen: it counts as missed.
+    LeavePuzzle(Screen),
 }
 
 /// The panels open, bottom first; the last is on top and the only one drawn.

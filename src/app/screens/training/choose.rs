@@ -31,11 +31,16 @@ pub enum PuzzleChoice {
     Theme(Option<Theme>),
 }
 
+/// The player asks to leave the puzzles for this screen (the close mark, the system Back, the openings
+/// in the card): the screen that poses puzzles decides whether to ask first.
+#[derive(Message, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LeavePuzzles(pub Screen);
+
 #[derive(Component)]
 pub(crate) struct Chooser;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_message::<PuzzleChoice>().add_systems(
+    app.add_message::<PuzzleChoice>().add_message::<LeavePuzzles>().add_systems(
         Update,
         show_chooser
             .in_set(Frame::View)
@@ -160,7 +165,10 @@ fn daily_choice(key: &'static str, font: f32, node: Node) -> impl Bundle {
 fn openings_choice(font: f32, node: Node) -> impl Bundle {
     (
         choice("training.openings", font, theme::TEXT, node),
-        on_tap(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Openings)),
+        on_tap(|_: On<Tap>, mut panels: ResMut<Panels>, mut leave: MessageWriter<LeavePuzzles>| {
+            close_card(&mut panels);
+            leave.write(LeavePuzzles(Screen::Openings));
+        }),
     )
 }
 

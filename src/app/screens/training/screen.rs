@@ -27,12 +27,13 @@ use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::{illegal, landing, stones};
 use crate::app::screens::board_panel::{
-    PanelRoom, caption_size, close_mark, header_title, small_size, spawn_header_and_panel,
+    PanelRoom, caption_size, close_look, header_title, small_size, spawn_header_and_panel,
 };
 use crate::app::screens::training::calendar::today;
-use crate::app::screens::training::choose::{PuzzleChoice, open_chooser};
+use crate::app::screens::training::choose::{LeavePuzzles, PuzzleChoice, open_chooser};
 use crate::app::screens::training::set::{PuzzleSet, PuzzleSetHandle, load_puzzles, puzzles};
 use crate::app::state::messages::Toast;
+use crate::app::state::panels::{Panel, Panels, Question};
 use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::{BoardOwner, PlayHole, Session, SessionControl};
 use crate::app::state::settings::Settings;
@@ -114,7 +115,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Training), leave_training)
         .add_systems(
             Update,
-            (take_choice, start_puzzle, take_taps, finish_explaining, play_queued)
+            (leave_or_ask, take_choice, start_puzzle, take_taps, finish_explaining, play_queued)
                 .chain()
                 .in_set(Frame::Input)
                 .run_if(in_state(Screen::Training)),
@@ -182,6 +183,24 @@ fn start_puzzle(
         daily: run.want_daily,
         ..default()
     };
+}
+
+/// Leaving the puzzles: at once, unless a wrong move was played in the puzzle on the board, which then
+/// counts as missed: the player is asked first (`Question::LeavePuzzle`).
+fn leave_or_ask(
+    mut requests: MessageReader<LeavePuzzles>,
+    run: Res<TrainingRun>,
+    mut panels: ResMut<Panels>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(&LeavePuzzles(to)) = requests.read().last() else { return };
+    let would_miss = run.attempt.as_ref().is_some_and(Attempt::was_missed)
+        && !matches!(run.phase, Phase::Solved | Phase::Closed);
+    if would_miss {
+        panels.open(Panel::Question(Question::LeavePuzzle(to)));
+    } else {
+        next.set(to);
+    }
 }
 
 /// A choice made in the chooser: the puzzle of the day, or a theme from now on. The puzzle left is not
@@ -353,7 +372,12 @@ fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<Entity, With
         TrainingUi,
         Screen::Training,
         children![
-            close_mark("Close the training", small, Screen::Title),
+            (
+                close_look("Close the training", small),
+                on_tap(|_: On<Tap>, mut leave: MessageWriter<LeavePuzzles>| {
+                    leave.write(LeavePuzzles(Screen::Title));
+                })
+            ),
             header_title("Training title", small, TrainingText::Header),
             (labelled("hud.hint", small), HintButton, on_tap(give_hint)),
         ],
