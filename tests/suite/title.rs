@@ -1,5 +1,5 @@
 //! The title as a player meets it: a first screen of at most five actions (Learn first for a new player,
-//! Continue first when a game waits), the Play, Two players and Settings sheets over it, opening on the
+//! Continue first when a game waits) and a small row of the puzzles and the settings, the Play, Two players and Settings sheets over it, opening on the
 //! choices last made and starting the games they say, and all of it fitting every size in every language.
 
 use std::path::Path;
@@ -61,7 +61,7 @@ fn texts(app: &mut App) -> Vec<String> {
 }
 
 #[test]
-fn the_titles_first_screen_offers_at_most_five_actions() {
+fn the_titles_first_screen_offers_at_most_five_actions_and_the_puzzles_one_tap_away() {
     let dir = save_dir("title-five");
     for size in SIZES {
         for returning in [false, true] {
@@ -74,8 +74,9 @@ fn the_titles_first_screen_offers_at_most_five_actions() {
             let mut app = start_app(size, &dir);
             assert_eq!(screen(&app), Screen::Title);
             let all = buttons(&mut app);
-            assert!(all.len() <= 5, "{what}: {:?}", labels(&all));
-            let mut expected = vec!["Learn to play", "Play", "Settings", "Two players"];
+            // At most five actions, and the small row under them: the puzzles and the settings.
+            assert!(all.len() <= 7, "{what}: {:?}", labels(&all));
+            let mut expected = vec!["Learn to play", "Play", "Puzzles", "Settings", "Two players"];
             if returning {
                 expected.insert(0, "Continue");
             }

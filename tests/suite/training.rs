@@ -1,4 +1,4 @@
-//! The puzzles' training in the app, headless: it opens from the title's Settings sheet on a puzzle from
+//! The puzzles' training in the app, headless: it opens from the title on a puzzle from
 //! the shipped set, the player at the bottom; the right moves play with the computer's replies and solve
 //! it (the rating goes up and is saved); a wrong move plays out, says what it costs and starts the puzzle
 //! again (the rating goes down, the puzzle comes back tomorrow); a hint lights the hole and costs a star;
@@ -30,9 +30,9 @@ fn run(app: &App) -> &TrainingRun {
     app.world().resource::<TrainingRun>()
 }
 
-/// From the title, through the Settings sheet, to a puzzle on the board.
+/// From the title's Puzzles (one tap: a new player did not look for them in Settings) to a puzzle on the
+/// board.
 fn open_training(app: &mut App) {
-    press(app, "Settings");
     press(app, "Puzzles");
     for _ in 0..600 {
         app.update();

@@ -2,7 +2,8 @@
 //! waiting to be continued, or the start), what must be told about the save, and at most five actions:
 //! **Continue** (only when a saved game has moves; then first, largest and lit, with the saved game's
 //! words under it), **Play**, **Two players**, **Learn to play** (first, largest and lit for a new
-//! player), and a small **Settings**. Play, Two players and Settings open their sheets (`sheets`).
+//! player), and under them a small row: **Puzzles** and **Settings**. Play, Two players and Settings open
+//! their sheets (`sheets`); Puzzles opens the training.
 //!
 //! It is laid out for the screen it is on: one column on a phone, the name beside the actions on a phone
 //! held sideways or a tablet lying down, tighter on short screens, so that everything fits without
@@ -26,7 +27,7 @@ use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
 use crate::app::ui::theme::{Art, DisplayFace};
 use crate::app::ui::widgets::{
-    labelled, lit_labelled, on_tap, padded_labelled, page, sized_node, spawn_if, text,
+    Tap, labelled, lit_labelled, on_tap, padded_labelled, page, sized_node, spawn_if, text,
 };
 
 #[derive(Component)]
@@ -204,7 +205,7 @@ fn name_and_notices(notices: Vec<String>, m: Metrics) -> impl Bundle {
 }
 
 /// The column of actions: Continue with the saved game's words under it (`waiting`), or Learn to play
-/// first for a new player; Play, Two players; Learn to play for the others; Settings, small, last.
+/// first for a new player; Play, Two players; Learn to play for the others; the puzzles and Settings, small, last.
 fn actions(waiting: Option<String>, new_player: bool, m: Metrics) -> impl Bundle {
     (
         Name::new("Actions"),
@@ -240,11 +241,23 @@ fn actions(waiting: Option<String>, new_player: bool, m: Metrics) -> impl Bundle
             spawn_if(!new_player, || {
                 (labelled("title.learn", m.action), on_tap(open_lessons(Screen::Title)))
             }),
-            // The rest, one tap away: small, at the end, at its own width.
+            // The rest, one tap away: small, at the end, each at its own width. The puzzles are here, not
+            // only in Settings, where a new player never looked for them.
             Spawn((
                 Name::new("Settings row"),
-                Node { justify_content: JustifyContent::Center, margin: UiRect::top(px(m.gap)), ..default() },
-                children![(padded_labelled("title.settings", m.small, 14.0), on_tap(open(Sheet::Settings)))],
+                Node {
+                    justify_content: JustifyContent::Center,
+                    column_gap: px(m.gap.max(8.0)),
+                    margin: UiRect::top(px(m.gap)),
+                    ..default()
+                },
+                children![
+                    (
+                        padded_labelled("title.training", m.small, 14.0),
+                        on_tap(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Training))
+                    ),
+                    (padded_labelled("title.settings", m.small, 14.0), on_tap(open(Sheet::Settings))),
+                ],
             )),
         )),
     )
