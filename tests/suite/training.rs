@@ -12,10 +12,11 @@ use toguz::app::board::layout::BoardLayout;
 use toguz::app::board::moments::Glow;
 use toguz::app::board::sowing::Timeline;
 use toguz::app::screens::training::calendar::today;
-use toguz::app::screens::training::screen::{Phase, TrainingRun};
+use toguz::app::screens::training::screen::{Phase, TrainingRun, TrainingText};
 use toguz::app::state::screen::Screen;
 use toguz::app::state::session::Session;
 use toguz::app::state::settings::Settings;
+use toguz::app::ui::theme;
 use toguz::puzzle::{START_RATING, Theme};
 use toguz::rules::{Hole, Position};
 
@@ -61,6 +62,12 @@ fn frames_quiet(app: &mut App) -> bool {
     // One more frame: a queued reply starts in it.
     app.update();
     !app.world().resource::<Timeline>().running()
+}
+
+/// The colour of the words under the caption (what a move did).
+fn said_color(app: &mut App) -> Color {
+    let mut q = app.world_mut().query::<(&TrainingText, &TextColor)>();
+    q.iter(app.world()).find(|(w, _)| **w == TrainingText::Said).map(|(_, c)| c.0).expect("the words")
 }
 
 fn position(app: &App) -> Position {
@@ -130,6 +137,8 @@ fn the_right_moves_solve_the_puzzle_and_the_rating_goes_up_and_is_saved() {
         "the player's moves and the computer's replies were played on the board"
     );
     assert!(run(&app).said.contains("3 stars of 3"), "three stars without a hint: {}", run(&app).said);
+    frames(&mut app, 1);
+    assert_eq!(said_color(&mut app), theme::SUCCESS, "solved, in the colour of success");
     let training = app.world().resource::<Settings>().training.clone();
     assert!(training.rating > START_RATING, "the rating goes up: {}", training.rating);
     assert_eq!(training.stars.get(&puzzle.id), Some(&3));
@@ -156,6 +165,7 @@ fn a_wrong_move_plays_out_says_what_it_costs_and_the_puzzle_starts_again() {
     assert_eq!(run(&app).phase, Phase::Missed);
     let said = run(&app).said.clone();
     assert!(said.starts_with("Not the best."), "{said}");
+    assert_eq!(said_color(&mut app), theme::MISS, "a wrong move is not told in the colour of success");
     assert!(said.contains("costs you") && said.contains("stone"), "what it costs, in stones: {said}");
     let played = app.world().resource::<Session>().game.moves()[played_before..].to_vec();
     assert_eq!(played.first(), Some(&wrong), "the wrong move played out");

@@ -28,6 +28,10 @@ pub const BUTTON_HOVER: Color = Color::srgb(0.55, 0.34, 0.18);
 pub const BUTTON_PRESSED: Color = Color::srgb(0.35, 0.20, 0.10);
 pub const BUTTON_SELECTED: Color = Color::srgb(0.78, 0.55, 0.20);
 pub const WARNING: Color = Color::srgb(0.90, 0.38, 0.0);
+/// Words that say a task went right (a puzzle solved): green, not the yellow of a hint or a mark.
+pub const SUCCESS: Color = Color::srgb(0.56, 0.87, 0.45);
+/// Words that say a move was wrong: a soft red that reads on a panel, never the yellow of success.
+pub const MISS: Color = Color::srgb(1.0, 0.56, 0.46);
 /// Under words laid over a picture (the title's board): dark enough that [`TEXT_DIM`] reads at 4.5:1 or
 /// more over the brightest thing the picture shows (an ivory stone).
 pub const SCRIM: Color = Color::srgba(0.10, 0.07, 0.05, 0.75);

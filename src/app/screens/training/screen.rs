@@ -91,7 +91,7 @@ pub enum Phase {
 
 /// The training's words on screen.
 #[derive(Component, Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum TrainingText {
+pub enum TrainingText {
     Header,
     Caption,
     Said,
@@ -473,12 +473,22 @@ fn show_words(
     run: Res<TrainingRun>,
     settings: Res<Settings>,
     locale: Res<Locale>,
-    mut texts: Query<(&TrainingText, &mut Text)>,
+    mut texts: Query<(&TrainingText, &mut Text, &mut TextColor)>,
     mut again: Query<&mut Node, (With<AgainButton>, Without<HintButton>)>,
     mut hint: Query<&mut Node, (With<HintButton>, Without<AgainButton>)>,
 ) {
     let rating = settings.training.rating.round() as i64;
-    for (which, mut text) in &mut texts {
+    // A wrong move's words and a solved puzzle's never share a colour (both were yellow).
+    let said_color = match run.phase {
+        Phase::Explaining | Phase::Missed => theme::MISS,
+        Phase::Solved if run.attempt.as_ref().is_some_and(|a| a.result() != Solve::Missed) => theme::SUCCESS,
+        Phase::Solved => theme::TEXT,
+        _ => theme::HIGHLIGHT,
+    };
+    for (which, mut text, mut color) in &mut texts {
+        if *which == TrainingText::Said && color.0 != said_color {
+            color.0 = said_color;
+        }
         let value = match which {
             TrainingText::Header => match &run.puzzle {
                 Some(p) if run.daily => locale.f("training.daily_header", &[("puzzle", &p.rating)]),
