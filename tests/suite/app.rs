@@ -216,6 +216,32 @@ fn a_long_press_lights_the_landing_hole_and_plays_nothing() {
     assert_eq!(app.world().resource::<LandingHint>().0, None, "the board changed: the hint went");
 }
 
+/// A new player's try (issue 32): the landing hint looked exactly like the last move's two lights, three
+/// yellow glows at once. While the hint shows, the last move's lights step aside, and the hint's light is
+/// its own colour.
+#[test]
+fn the_landing_hint_is_the_only_light_on_the_board_and_not_the_last_moves_colour() {
+    use toguz::app::board::last_move::LastMoveMark;
+    use toguz::app::ui::theme;
+    let mut app = app_with(Mode::HotSeat, Speed::Instant);
+    tap(&mut app, Side::White, 7);
+    frames(&mut app, 3);
+    let lights = |app: &mut App| -> Vec<(Visibility, Color)> {
+        let mut q = app.world_mut().query::<(&Name, &Visibility, &Sprite, Has<LastMoveMark>)>();
+        q.iter(app.world())
+            .filter(|(name, _, _, last)| *last || name.as_str() == "Landing hint glow")
+            .map(|(_, v, s, _)| (*v, s.color))
+            .collect()
+    };
+    let shown = |all: &[(Visibility, Color)]| all.iter().filter(|(v, _)| *v == Visibility::Visible).count();
+    assert_eq!(shown(&lights(&mut app)), 2, "the last move's two lights");
+    long_press(&mut app, Side::Black, 3).expect("a hint");
+    let all = lights(&mut app);
+    let on: Vec<Color> = all.iter().filter(|(v, _)| *v == Visibility::Visible).map(|(_, c)| *c).collect();
+    assert_eq!(on.len(), 1, "while the hint shows, it is the only light: {all:?}");
+    assert_ne!(on[0].with_alpha(1.0), theme::HIGHLIGHT, "and not the last move's yellow");
+}
+
 #[test]
 fn a_quick_tap_on_a_stuttering_phone_plays_the_hole_and_a_held_finger_still_gets_the_hint() {
     // A browser tab just back from the background, or a phone that stutters: frames a quarter of a second

@@ -134,7 +134,7 @@ fn spawn_marks(mut commands: Commands, art: Res<Art>) {
     commands.spawn((
         Name::new("Landing hint glow"),
         HintGlow,
-        Sprite { image: art.glow.clone(), color: theme::HIGHLIGHT.with_alpha(0.85), ..default() },
+        Sprite { image: art.glow.clone(), color: theme::LANDING.with_alpha(0.85), ..default() },
         Transform::default(),
         Visibility::Hidden,
         DespawnOnExit(OnBoard),

@@ -1,7 +1,8 @@
 //! The last move, marked on the board as a record reads it: a faint warm light on the hole it was played
 //! from and a brighter one on the hole where its last stone landed (lights, not rings: a ring on a hole
 //! means a tuzdik, or the hole under a finger). The marks wait for the stones to land, so they never point
-//! ahead of what the board shows.
+//! ahead of what the board shows, and step aside while a long press shows where a move would land (its
+//! own light, in another colour): one kind of light on the board at a time.
 
 use bevy::prelude::*;
 
@@ -9,7 +10,7 @@ use crate::app::board::layout::BoardLayout;
 use crate::app::board::sowing::Timeline;
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
-use crate::app::state::session::Session;
+use crate::app::state::session::{LandingHint, Session};
 use crate::app::ui::theme::{self, Art};
 
 /// Which end of the last move a mark shows.
@@ -51,11 +52,12 @@ fn spawn_marks_for(screen: Screen, commands: &mut Commands, art: &Art) {
 fn place_marks(
     session: Res<Session>,
     timeline: Res<Timeline>,
+    hint: Res<LandingHint>,
     layout: Option<Res<BoardLayout>>,
     mut marks: Query<(&LastMoveMark, &mut Transform, &mut Visibility, &mut Sprite)>,
 ) {
     let Some(layout) = layout else { return };
-    let last = session.game.last_move().filter(|_| !timeline.running());
+    let last = session.game.last_move().filter(|_| !timeline.running() && hint.0.is_none());
     for (mark, mut transform, mut visibility, mut sprite) in &mut marks {
         let Some(o) = last else {
             visibility.set_if_neq(Visibility::Hidden);

@@ -28,6 +28,9 @@ pub const BUTTON_HOVER: Color = Color::srgb(0.55, 0.34, 0.18);
 pub const BUTTON_PRESSED: Color = Color::srgb(0.35, 0.20, 0.10);
 pub const BUTTON_SELECTED: Color = Color::srgb(0.78, 0.55, 0.20);
 pub const WARNING: Color = Color::srgb(0.90, 0.38, 0.0);
+/// Where a long-pressed hole's last stone lands: a cool light, never the warm yellow of the last move's
+/// marks or the hint's ring, so each mark on the board means one thing at a glance.
+pub const LANDING: Color = Color::srgb(0.45, 0.86, 0.97);
 /// Words that say a task went right (a puzzle solved): green, not the yellow of a hint or a mark.
 pub const SUCCESS: Color = Color::srgb(0.56, 0.87, 0.45);
 /// Words that say a move was wrong: a soft red that reads on a panel, never the yellow of success.
