@@ -1073,6 +1073,18 @@ fn in_hot_seat_the_far_players_menu_and_messages_face_them_and_their_undo_takes_
         "the far player's move list faces them: {list}"
     );
     press(&mut app, "Close");
+    // So do the languages and the new-game question opened from their menu (they faced the near seat).
+    press(&mut app, "Menu (far side)");
+    press(&mut app, "Language");
+    frames(&mut app, 2);
+    let languages = rotation_of(&mut app, "Language list");
+    assert!((languages.abs() - std::f32::consts::PI).abs() < 0.01, "the languages face them: {languages}");
+    crate::lifecycle::system_back(&mut app);
+    press(&mut app, "New game");
+    frames(&mut app, 2);
+    let question = rotation_of(&mut app, "Question");
+    assert!((question.abs() - std::f32::consts::PI).abs() < 0.01, "the question faces them: {question}");
+    press(&mut app, "Keep playing");
     // The near player's own Undo takes back their move.
     press(&mut app, "Undo");
     frames(&mut app, 2);
@@ -1140,6 +1152,31 @@ fn hole_on_screen(app: &App, side: Side, hole: u8) -> Rect {
     let r = layout.hole(side, crate::common::hole(hole));
     let to_screen = |p: Vec2| Vec2::new(p.x + layout.window.x / 2.0, layout.window.y / 2.0 - p.y);
     Rect::from_corners(to_screen(r.min), to_screen(r.max))
+}
+
+/// A new player's try (issue 32): on a small phone in Vietnamese the Hint button's words ("Gợi ý: đi lỗ
+/// 5…") sat on hole 5 for three seconds. The words never cover the hole they advise, at any size.
+#[test]
+fn the_hint_buttons_words_never_cover_the_hole_they_advise() {
+    use toguz::app::computer::hint::HintState;
+    let dir = save_dir("advice-placed");
+    for size in [SMALL_PHONE, PHONE, PHONE_SIDEWAYS, TABLET] {
+        with_language(&dir, toguz::app::i18n::locale::Lang::Vi);
+        let mut app = start_app(size, &dir);
+        start_against_computer(&mut app);
+        frames(&mut app, 3);
+        press(&mut app, "Hint");
+        crate::app::frames_until(&mut app, 120, |app| app.world().resource::<HintState>().shown.is_some());
+        frames(&mut app, 3);
+        let (_, hole) = app.world().resource::<HintState>().shown.expect("the hint advises a hole");
+        let advised = hole_on_screen(&app, Side::White, hole.number());
+        let said = named_rect(&mut app, "Messages").expect("the advice is said in words");
+        assert!(
+            said.intersect(advised.inflate(-2.0)).is_empty(),
+            "{size}: the words {said:?} cover the advised hole {hole} at {advised:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

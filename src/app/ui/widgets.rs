@@ -118,6 +118,7 @@ pub fn backdrop(name: &'static str, dim: f32, z: i32) -> impl Bundle {
 pub fn card(width: f32, padding: f32, gap: f32, align_items: AlignItems) -> impl Bundle {
     (
         TapBarrier,
+        PanelCard,
         Node {
             flex_direction: FlexDirection::Column,
             align_items,
@@ -133,6 +134,10 @@ pub fn card(width: f32, padding: f32, gap: f32, align_items: AlignItems) -> impl
         BorderColor::all(Color::srgba(1.0, 0.85, 0.6, 0.4)),
     )
 }
+
+/// A panel's card: on a shared board, turned to the seat the panels face (`Panels::faces_far`).
+#[derive(Component)]
+pub struct PanelCard;
 
 /// A panel whose background takes taps without passing them to what holds it (the card of a list
 /// that closes when the player taps outside it).

@@ -7,7 +7,6 @@ use crate::app::i18n::locale::Tr;
 use crate::app::menus::confirm::new_game_or_ask;
 use crate::app::menus::language::open_list;
 use crate::app::screens::lessons::list::open_lessons;
-use crate::app::screens::review::move_list::MoveListCard;
 use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::Screen;
 use crate::app::state::session::human_side;
@@ -19,7 +18,9 @@ use crate::app::ui::setting_buttons::{
 };
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
-use crate::app::ui::widgets::{Backdrop, Tap, backdrop, card, close_top, labelled, on_tap, sized_node, text};
+use crate::app::ui::widgets::{
+    Backdrop, PanelCard, Tap, backdrop, card, close_top, labelled, on_tap, sized_node, text,
+};
 use crate::game::Mode;
 use bevy::prelude::*;
 use std::f32::consts::PI;
@@ -154,16 +155,17 @@ pub(crate) fn open_menu(panels: &mut Panels, far: bool) {
     panels.faces_far = far;
 }
 
-/// Turns the menu's card to the player who opened it, and the move list opened from it. Any other way of
-/// opening them (the result's buttons, a screenshot) faces the near player.
+/// Turns the menu's card to the player who opened it, and every panel opened from it (the move list, the
+/// languages, the new-game question: the far player read them upside down). Any other way of opening
+/// them (the result's buttons, a screenshot) faces the near player; the panels face the near player
+/// again once all of them are closed.
 pub(crate) fn face_menu(
     mut panels: ResMut<Panels>,
     session: Res<Session>,
     settings: Res<Settings>,
-    mut cards: Query<&mut UiTransform, Or<(With<MenuCard>, With<MoveListCard>)>>,
+    mut cards: Query<&mut UiTransform, With<PanelCard>>,
 ) {
-    let faces = panels.has(|p| matches!(p, Panel::Menu | Panel::MoveList));
-    if panels.faces_far && (!faces || !shared_board(&session, &settings)) {
+    if panels.faces_far && (!panels.any() || !shared_board(&session, &settings)) {
         panels.faces_far = false;
     }
     let rotation = if panels.faces_far { Rot2::radians(PI) } else { Rot2::IDENTITY };

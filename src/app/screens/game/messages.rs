@@ -6,6 +6,7 @@ use crate::app::board::layout::BoardLayout;
 use crate::app::board::layout::Orientation;
 use crate::app::board::sowing::Timeline;
 use crate::app::board::view::shared_board;
+use crate::app::computer::hint::HintState;
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::Who;
 use crate::app::state::messages::Toast;
@@ -120,12 +121,18 @@ pub(crate) fn message_subjects(
     layout: &BoardLayout,
     press: &Press,
     hint: &LandingHint,
+    advice: &HintState,
     session: &Session,
 ) -> Vec<Rect> {
     let mut subjects: Vec<Rect> =
         press.down.iter().filter_map(|p| p.hole).map(|(side, hole)| layout.hole(side, hole)).collect();
     if let Some((_, landing)) = hint.0 {
         subjects.push(layout.hole(landing.side, landing.hole));
+    }
+    // The Hint button's advice names a hole of the side to move, ringed on the board: the words must not
+    // sit on it (they covered it for three seconds on a small phone).
+    if let Some((_, hole)) = advice.shown {
+        subjects.push(layout.hole(session.game.position().side_to_move(), hole));
     }
     for owner in Side::BOTH {
         if let Some(hole) = session.game.position().tuzdik(owner) {
@@ -138,13 +145,14 @@ pub(crate) fn message_subjects(
 /// Places the message boxes between the two rows of counts (never over a bar or a count): on a board
 /// lying across, over the kazans; on an upright phone, at the first height of [`message_heights`] where
 /// the words cover none of the holes they talk about (the landing hint hid the hole it lit, the tuzdik
-/// message the tuzdik). In hot-seat on a shared board both players get the message, each facing them.
+/// message the tuzdik, the Hint button's words the hole it advised). In hot-seat on a shared board both players get the message, each facing them.
 pub(crate) fn update_messages(
     toast: Res<ToastState>,
     layout: Option<Res<BoardLayout>>,
     ui_scale: Option<Res<UiScale>>,
     press: Res<Press>,
     hint: Res<LandingHint>,
+    advice: Res<HintState>,
     session: Res<Session>,
     settings: Res<Settings>,
     mut boxes: Query<(&MessageBox, &mut Node, &mut UiTransform, &ComputedNode), Without<ToastText>>,
@@ -161,7 +169,7 @@ pub(crate) fn update_messages(
             .last()
             .and_then(|p| p.hole)
             .map(|(side, hole)| layout.hole(side, hole).center().y < board.center().y);
-        let subjects = message_subjects(&layout, &press, &hint, &session);
+        let subjects = message_subjects(&layout, &press, &hint, &advice, &session);
         for (message, mut node, mut transform, computed) in &mut boxes {
             let display = if message.far && !shared { Display::None } else { Display::Flex };
             if node.display != display {

@@ -31,10 +31,6 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// The move list's card: turned to the far player when they opened it from their menu (`hud`).
-#[derive(Component)]
-pub struct MoveListCard;
-
 /// The first pair the list shows, when the player has paged through a game longer than the screen
 /// holds; `None`: the page with the move shown on the board (the latest, in a game).
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
@@ -161,12 +157,7 @@ pub(crate) fn show_list(
         .with_children(|overlay| {
             let width = columns as f32 * COLUMN_WIDTH + (columns - 1) as f32 * 4.0 + 28.0;
             overlay
-                .spawn((
-                    Name::new("Move list"),
-                    MoveListCard,
-                    UiTransform::IDENTITY,
-                    card(width, 12.0, 10.0, AlignItems::Stretch),
-                ))
+                .spawn((Name::new("Move list"), card(width, 12.0, 10.0, AlignItems::Stretch)))
                 .with_children(|card| {
                     card.spawn((
                         Tr("moves.title"),
