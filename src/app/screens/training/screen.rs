@@ -475,7 +475,7 @@ fn show_words(
     locale: Res<Locale>,
     mut texts: Query<(&TrainingText, &mut Text, &mut TextColor)>,
     mut again: Query<&mut Node, (With<AgainButton>, Without<HintButton>)>,
-    mut hint: Query<&mut Node, (With<HintButton>, Without<AgainButton>)>,
+    mut hint: Query<&mut Visibility, (With<HintButton>, Without<AgainButton>)>,
 ) {
     let rating = settings.training.rating.round() as i64;
     // A wrong move's words and a solved puzzle's never share a colour (both were yellow).
@@ -514,11 +514,10 @@ fn show_words(
             node.display = display;
         }
     }
-    for mut node in &mut hint {
-        let display = shown(run.phase == Phase::Solving);
-        if node.display != display {
-            node.display = display;
-        }
+    // Hidden, not taken out: the header's words keep their place (they jumped to the right edge).
+    for mut visibility in &mut hint {
+        let want = if run.phase == Phase::Solving { Visibility::Inherited } else { Visibility::Hidden };
+        visibility.set_if_neq(want);
     }
 }
 
