@@ -224,3 +224,23 @@ fn the_new_game_question_names_the_buttons_that_lead_to_the_kept_game_as_they_ar
         }
     }
 }
+
+/// A new player's try (issue 32): the final score wrapped with "82" alone on a line. In every language
+/// each player's name and stones are held together.
+#[test]
+fn the_final_score_keeps_each_player_with_their_stones() {
+    use toguz::app::i18n::words::{player_short, result_text};
+    use toguz::game::Mode;
+    use toguz::rules::{Side, Status};
+    let game = crate::flows::finished_game();
+    let Status::Finished(outcome) = game.status() else { panic!("a finished game") };
+    for lang in Lang::ALL {
+        let locale = Locale::new(lang);
+        let (_, words) = result_text(&locale, &Mode::HotSeat, &game.status()).expect("a result");
+        let score = words.lines().last().unwrap();
+        for (side, stones) in [(Side::White, outcome.score[0]), (Side::Black, outcome.score[1])] {
+            let name = player_short(&locale, &Mode::HotSeat, side);
+            assert!(score.contains(&format!("{name}\u{a0}{stones}")), "{lang:?}: {score:?}");
+        }
+    }
+}

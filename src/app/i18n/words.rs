@@ -143,6 +143,10 @@ pub fn result_text(locale: &Locale, mode: &Mode, status: &Status) -> Option<(Str
         }
     };
     let score = locale.f("result.score", &[("a", &a), ("x", &o.score[0]), ("b", &b), ("y", &o.score[1])]);
+    // A player and their stones stay on one line: "82" wrapped alone onto the next.
+    let score = score
+        .replacen(&format!("{a} {}", o.score[0]), &format!("{a}\u{a0}{}", o.score[0]), 1)
+        .replacen(&format!("{b} {}", o.score[1]), &format!("{b}\u{a0}{}", o.score[1]), 1);
     Some((title, format!("{reason}\n{score}")))
 }
 
