@@ -1095,6 +1095,33 @@ fn in_hot_seat_the_far_players_menu_and_messages_face_them_and_their_undo_takes_
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A new player's try (issue 32): turning the board each turn on in the middle of a game left the far
+/// row's numbers upside down (9 read "6") until the next move. They turn at once, both ways.
+#[test]
+fn switching_the_boards_turning_turns_the_far_rows_numbers_at_once() {
+    use toguz::app::board::stones::HoleNumber;
+    let dir = save_dir("flip-numbers");
+    let mut app = start_app(TABLET, &dir);
+    start_hot_seat(&mut app);
+    frames(&mut app, 3);
+    let far_turned = |app: &mut App| -> Vec<bool> {
+        let mut q = app.world_mut().query::<(&HoleNumber, &Transform)>();
+        q.iter(app.world())
+            .filter(|(n, _)| n.0 == Side::Black)
+            .map(|(_, t)| t.rotation.angle_between(Quat::IDENTITY) > 3.0)
+            .collect()
+    };
+    assert!(far_turned(&mut app).iter().all(|&t| t), "two players share the board: the far row faces them");
+    for (flip, turned) in [(true, false), (false, true)] {
+        app.world_mut().resource_mut::<Settings>().flip_each_turn = flip;
+        frames(&mut app, 3);
+        let all = far_turned(&mut app);
+        assert_eq!(all.len(), 9);
+        assert!(all.iter().all(|&t| t == turned), "turning each turn {flip}: far numbers turned {turned}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_panel_over_the_result_hides_it_and_every_panel_card_is_opaque() {
     assert_eq!(toguz::app::ui::theme::PANEL.alpha(), 1.0, "nothing shows through a panel's card");

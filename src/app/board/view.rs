@@ -277,11 +277,18 @@ fn update_layout(
     art: Res<Art>,
     layout: Option<ResMut<BoardLayout>>,
     mut reset: MessageWriter<BoardReset>,
+    mut last_shared: Local<Option<bool>>,
     mut wood: Query<(&mut Sprite, &mut Transform), (With<BoardWood>, Without<HoleView>, Without<KazanView>)>,
     mut holes: Query<(&HoleView, &mut Sprite, &mut Transform), (Without<BoardWood>, Without<KazanView>)>,
     mut kazans: Query<(&KazanView, &mut Sprite, &mut Transform), (Without<BoardWood>, Without<HoleView>)>,
 ) {
     let Some(mut layout) = layout else { return };
+    // Two players sharing the board or not (the board's turning switched in the menu) turns the far
+    // row's numbers even where the layout stays: a snap sets them again at once, not at the next move.
+    let shared = shared_board(&session, &settings);
+    if last_shared.replace(shared).is_some_and(|was| was != shared) {
+        reset.write(BoardReset);
+    }
     let wanted = wanted_layout(&size, &session, &settings, &safe, &room);
     let fresh = layout.is_added();
     if *layout == wanted && !fresh {
