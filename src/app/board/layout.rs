@@ -377,7 +377,14 @@ impl BoardLayout {
         let left = Vec2::new(toward.y, -toward.x);
         let half = r.size().dot(left.abs()) / 2.0;
         let s = self.text_scale();
-        self.count_position(Place::Hole(side, hole)) + left * (half - 9.0 * s).max(19.0 * s)
+        // On a narrow hole (a phone held sideways) the number sits a little further out, clear of a
+        // two-digit badge ("4" ran into "19"), but never past the middle of the way to the next hole's
+        // count.
+        let pitch = (self.hole(side, Hole::from_index(1)).center()
+            - self.hole(side, Hole::from_index(0)).center())
+        .length();
+        let narrow = (22.0 * s).min(pitch / 2.0).max(19.0 * s);
+        self.count_position(Place::Hole(side, hole)) + left * (half - 9.0 * s).max(narrow)
     }
 
     /// The middle of a hole's inner edge (the one away from its player): where a lesson's large number for
@@ -391,6 +398,12 @@ impl BoardLayout {
     /// Font size for counts.
     pub fn label_size(&self) -> f32 {
         20.0 * self.text_scale()
+    }
+
+    /// Font size for a hole's count of `stones`: two digits are set smaller, so that they stay inside the
+    /// round badge (they spilled over its rim).
+    pub fn hole_count_size(&self, stones: u8) -> f32 {
+        if stones >= 10 { self.label_size() * 0.78 } else { self.label_size() }
     }
 
     /// How much larger than on a phone text is drawn on this board.

@@ -370,7 +370,7 @@ pub fn snap_on_reset(
         transform.translation = layout.count_position(label.0).extend(6.0);
         transform.rotation = faces_player(&session, &settings, side, &layout);
         font.font_size = match label.0 {
-            Place::Hole(..) => FontSize::Px(layout.label_size()),
+            Place::Hole(..) => FontSize::Px(layout.hole_count_size(counts[place_index(label.0)])),
             Place::Kazan(_) => {
                 FontSize::Px((layout.kazan(side).size().min_element() * 0.55).clamp(18.0, 34.0))
             }
@@ -389,7 +389,7 @@ fn sync_labels(
     shown: Res<ShownCounts>,
     settings: Res<Settings>,
     layout: Option<Res<BoardLayout>>,
-    mut labels: Query<(&CountLabel, &mut Text2d, &mut Visibility), Without<CountBadge>>,
+    mut labels: Query<(&CountLabel, &mut Text2d, &mut TextFont, &mut Visibility), Without<CountBadge>>,
     mut badges: Query<(&CountBadge, &mut Visibility), Without<CountLabel>>,
     mut numbers: Query<(&mut TextColor, &Children), With<HoleNumber>>,
     mut marks: Query<&mut Sprite, With<SixNineMark>>,
@@ -405,10 +405,17 @@ fn sync_labels(
         }
         Place::Kazan(_) => Visibility::Inherited,
     };
-    for (label, mut text, mut visibility) in &mut labels {
-        let n = shown.0[place_index(label.0)].to_string();
+    for (label, mut text, mut font, mut visibility) in &mut labels {
+        let stones = shown.0[place_index(label.0)];
+        let n = stones.to_string();
         if text.0 != n {
             text.0 = n;
+        }
+        if let Place::Hole(..) = label.0 {
+            let size = FontSize::Px(layout.hole_count_size(stones));
+            if font.font_size != size {
+                font.font_size = size;
+            }
         }
         visibility.set_if_neq(visible(label.0));
     }
