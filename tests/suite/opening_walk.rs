@@ -180,7 +180,9 @@ fn review_tells_where_a_game_left_the_masters_games() {
     // The fourth move of the game is Black's second.
     let said = texts(&mut app);
     let game = app.world().resource::<toguz::app::screens::review::shown::Review>().game.clone();
-    let left = format!("Left the masters' games at {}", toguz::game::move_label(&game, 4).unwrap());
+    // The move is held together on one line: "2." was left at a line's end with "33" on the next.
+    let shown = toguz::game::move_label(&game, 4).unwrap().replace(' ', "\u{a0}");
+    let left = format!("Left the masters' games at {shown}");
     assert!(
         said.contains(&left),
         "the review at the last move says where the game left the masters: {said:?}"

@@ -478,8 +478,9 @@ fn show_theory(
             let line: Vec<Hole> = review.game.history().iter().map(|p| p.outcome.hole).collect();
             match tree.left_at(&line) {
                 Some(ply) if ply < review.at => {
-                    // The move as the list writes it ("1… 55"): whose move it was matters.
-                    let shown = move_label(&review.game, ply + 1).unwrap_or_default();
+                    // The move as the list writes it ("1… 55"): whose move it was matters. It is one
+                    // word to the line breaker ("2." was left at a line's end, "33" on the next).
+                    let shown = move_label(&review.game, ply + 1).unwrap_or_default().replace(' ', "\u{a0}");
                     locale.f("review.left_theory", &[("move", &shown)])
                 }
                 _ => locale.t("review.in_theory"),
