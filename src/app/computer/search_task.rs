@@ -14,7 +14,7 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use bevy::prelude::*;
 use bevy::tasks::futures_lite::future;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
+use bevy::tasks::{AsyncComputeTaskPool, ConditionalSend, Task};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Searches>();
@@ -34,11 +34,13 @@ struct Counts {
 }
 
 impl Searches {
-    /// Starts `search` on the task pool; it is given the flag that asks it to stop.
+    /// Starts `search` on the task pool; it is given the flag that asks it to stop. Off the web the search
+    /// runs on another thread and must be `Send`; in a browser it shares the page's one thread (its
+    /// yields are the page's own promises, which are not).
     pub fn spawn<T, F>(&self, search: impl FnOnce(Arc<AtomicBool>) -> F) -> SearchTask<T>
     where
-        T: Send + 'static,
-        F: Future<Output = T> + Send + 'static,
+        T: ConditionalSend + 'static,
+        F: Future<Output = T> + ConditionalSend + 'static,
     {
         let cancel = Arc::new(AtomicBool::new(false));
         let running = Running::new(self.0.clone());
