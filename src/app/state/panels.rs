@@ -152,11 +152,6 @@ pub fn sheet_on_top(panels: &Panels) -> Option<Sheet> {
     }
 }
 
-/// Whether this is a question's panel.
-pub fn is_question(panel: &Panel) -> bool {
-    matches!(panel, Panel::Question(_))
-}
-
 /// Whether this is a sheet's panel.
 pub fn is_sheet(panel: &Panel) -> bool {
     matches!(panel, Panel::Sheet(_))
