@@ -4,6 +4,7 @@
 //! `rules` and `ai` are pure Rust; the app sits behind the default `app` feature.
 
 pub mod ai;
+pub mod clock;
 pub mod engine;
 pub mod files;
 pub mod game;

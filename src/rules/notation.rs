@@ -1,11 +1,13 @@
 //! Game records: the move notation (`76`, `36x`), the TGK format (PGN-like tags, numbered move pairs) and
-//! PlayOK exports (`87(10)`, `68X`, `{comments}`). Reading a record replays it through the rules, so a
+//! PlayOK exports (`87(10)`, `68X`, `{comments}`), and each move's clock in a comment after it
+//! (`{[%clk 0:02:31]}`, PGN's clock command). Reading a record replays it through the rules, so a
 //! record whose notation disagrees with what the rules do is rejected with its line and move number.
 //!
 //! Invariants: one game's fault never hides another (an unclosed `{` ends at the next tag line); a
 //! record's result never contradicts how its moves end; moves are numbered and sided from the game's
 //! own start (`[Position "…"]`), as the app's move list numbers them; a message quotes at most
-//! [`QUOTE_CHARS`] characters of the text it is about.
+//! [`QUOTE_CHARS`] characters of the text it is about; a comment is free text, so a clock in it that
+//! does not read is passed over with the reason ([`GameRecord::ignored`]), never a refusal.
 
 use std::fmt;
 
@@ -111,6 +113,51 @@ impl fmt::Display for MoveText {
 pub struct RecordedMove {
     pub text: MoveText,
     pub line: usize,
+    /// The mover's time left after the move, ms, from the `{[%clk H:MM:SS]}` comment after it.
+    pub clock: Option<u64>,
+}
+
+/// The comment command that gives the mover's clock after a move: `{[%clk 0:02:31]}`.
+pub const CLOCK_COMMAND: &str = "[%clk";
+
+/// A clock time as `%clk` writes it, `H:MM:SS`, with tenths when it is not whole seconds
+/// (`0:00:09.4`). Rounded up to the tenth, so a side with time left never reads as zero (a flag).
+pub fn clock_text(ms: u64) -> String {
+    let tenths = ms.div_ceil(100);
+    let (seconds, tenth) = (tenths / 10, tenths % 10);
+    let text = format!("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if tenth == 0 { text } else { format!("{text}.{tenth}") }
+}
+
+/// Reads a `%clk` time: `H:MM:SS`, or `M:SS`, with up to three decimals of a second (`0:02:31.25`).
+pub fn parse_clock(text: &str) -> Result<u64, String> {
+    let bad = || format!("{} is not a clock time (expected H:MM:SS, e.g. 0:02:31)", quote(text));
+    let (clock, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let fields: Vec<&str> = clock.split(':').collect();
+    if !(2..=3).contains(&fields.len()) || fraction.len() > 3 || (text.contains('.') && fraction.is_empty()) {
+        return Err(bad());
+    }
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let (first, rest) = fields.split_first().ok_or_else(bad)?;
+    // The leading field (hours, or minutes in M:SS) may have any few digits; the others two, under 60.
+    if !digits(first) || first.len() > 6 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let mut seconds: u64 = first.parse().map_err(|_| bad())?;
+    for field in rest {
+        let n: u64 = field.parse().map_err(|_| bad())?;
+        if field.len() != 2 || !digits(field) || n >= 60 {
+            return Err(bad());
+        }
+        seconds = seconds * 60 + n;
+    }
+    let millis = if fraction.is_empty() {
+        0
+    } else {
+        let n: u64 = fraction.parse().map_err(|_| bad())?;
+        n * 10u64.pow(3 - fraction.len() as u32)
+    };
+    Ok(seconds * 1_000 + millis)
 }
 
 /// A record that cannot be read, or whose moves disagree with the rules.
@@ -208,6 +255,9 @@ pub struct GameRecord {
     pub result_token: Option<String>,
     /// The line the game starts on.
     pub line: usize,
+    /// What was read past, and why: a clock comment that does not read, or belongs to no move. The
+    /// game itself reads.
+    pub ignored: Vec<RecordError>,
 }
 
 /// The tag that gives the starting position of a game that did not begin at the usual start.
@@ -347,6 +397,9 @@ impl GameRecord {
             } else {
                 out.push_str(&format!(" {}", mv.text));
             }
+            if let Some(ms) = mv.clock {
+                out.push_str(&format!(" {{{CLOCK_COMMAND} {}]}}", clock_text(ms)));
+            }
             if side == Side::Black || ply + 1 == self.moves.len() {
                 out.push('\n');
             }
@@ -362,9 +415,9 @@ impl GameRecord {
         let moves = outcomes
             .into_iter()
             .enumerate()
-            .map(|(i, o)| RecordedMove { text: MoveText::of(o), line: i / 2 + 1 })
+            .map(|(i, o)| RecordedMove { text: MoveText::of(o), line: i / 2 + 1, clock: None })
             .collect();
-        GameRecord { tags, moves, result_token: None, line: 1 }
+        GameRecord { tags, moves, result_token: None, line: 1, ignored: Vec::new() }
     }
 }
 
@@ -424,8 +477,9 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
     let mut has_content = false;
     let mut in_moves = false;
     let mut in_comment = false;
-    // The line where the open comment began.
+    // The line where the open comment began, and its text so far.
     let mut comment_line = 0;
+    let mut comment = String::new();
     let unclosed = |line: usize| RecordError {
         line,
         mv: None,
@@ -483,9 +537,17 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
                 match rest.find('}') {
                     Some(end) => {
                         in_comment = false;
+                        comment.push_str(&rest[..end]);
+                        if error.is_none() {
+                            read_clocks(&mut current, &comment, comment_line);
+                        }
                         rest = &rest[end + 1..];
                     }
-                    None => rest = "",
+                    None => {
+                        comment.push_str(rest);
+                        comment.push('\n');
+                        rest = "";
+                    }
                 }
                 continue;
             }
@@ -496,6 +558,7 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
             if let Some(r) = rest.strip_prefix('{') {
                 in_comment = true;
                 comment_line = number;
+                comment.clear();
                 rest = r;
                 continue;
             }
@@ -527,7 +590,7 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
                 continue;
             }
             match MoveText::parse(token) {
-                Ok(text) => current.moves.push(RecordedMove { text, line: number }),
+                Ok(text) => current.moves.push(RecordedMove { text, line: number, clock: None }),
                 Err(message) => {
                     // Counted from the game's own start: its tags come before its moves.
                     let first = current.start().map_or(Side::White, |p| p.side_to_move());
@@ -542,6 +605,50 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, RecordError>> {
     }
     finish(&mut current, &mut error, &mut has_content);
     games
+}
+
+/// Gives the clock of a comment (`[%clk 0:02:31]`) to the move the comment follows. A clock that does
+/// not read, follows no move (before the first, after the result) or repeats one is noted in
+/// [`GameRecord::ignored`] and left out; other `[%…]` commands and free text are no concern of the rules.
+fn read_clocks(game: &mut GameRecord, comment: &str, line: usize) {
+    let mut rest = comment;
+    while let Some(at) = rest.find(CLOCK_COMMAND) {
+        rest = &rest[at + CLOCK_COMMAND.len()..];
+        // `[%clkx …]` is some other command.
+        if !rest.starts_with(char::is_whitespace) {
+            continue;
+        }
+        let mv = game.moves.len().checked_sub(1).map(|ply| {
+            let first = game.start().map_or(Side::White, |p| p.side_to_move());
+            move_number(first, ply)
+        });
+        let mut note = |message: String| game.ignored.push(RecordError { line, mv, message });
+        let Some(end) = rest.find(']') else {
+            note(format!("a clock {} is never closed with ']'; ignored", quote(rest.trim())));
+            return;
+        };
+        let value = rest[..end].trim();
+        rest = &rest[end + 1..];
+        let ms = match parse_clock(value) {
+            Ok(ms) => ms,
+            Err(e) => {
+                note(format!("{e}; the clock is ignored"));
+                continue;
+            }
+        };
+        let about = format!("the clock {}", quote(value));
+        if game.result_token.is_some() {
+            note(format!("{about} comes after the result, and is ignored"));
+        } else if game.moves.is_empty() {
+            note(format!("{about} comes before the first move, and is ignored"));
+        } else if let Some(last) = game.moves.last_mut()
+            && last.clock.is_none()
+        {
+            last.clock = Some(ms);
+        } else {
+            note(format!("{about} is a second clock for the same move, and is ignored"));
+        }
+    }
 }
 
 /// Reads and replays every game; the common path for tools and tests.

@@ -5,6 +5,7 @@ mod ai;
 mod analysis;
 #[cfg(feature = "app")]
 mod app;
+mod clock;
 mod common;
 mod engine_protocol;
 #[cfg(feature = "app")]
