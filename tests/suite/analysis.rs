@@ -5,16 +5,20 @@
 use std::time::Instant;
 
 use bevy::prelude::*;
-use toguz::ai::Player;
+use toguz::ai::analysis::{DECISIVE_STONES, Verdict};
+use toguz::ai::{Hint, Level, Player, Reason};
+use toguz::app::i18n::locale::{Lang, Locale};
 use toguz::app::saves::history::{HistoryFile, PastGame};
-use toguz::app::screens::review::analysis::Analysis;
+use toguz::app::screens::review::analysis::{Analysis, eval_words, mistake_words};
+use toguz::app::screens::review::screen::left_theory_words;
 use toguz::app::screens::review::shown::Review;
 use toguz::app::state::screen::Screen;
 use toguz::app::state::session::Session;
 use toguz::engine::tools::play_game;
 use toguz::game::Mode;
 use toguz::game::SavedMoves;
-use toguz::rules::{Side, Status};
+use toguz::game::{Game, move_label};
+use toguz::rules::{Hole, Side, Status};
 
 use super::flows::{
     PHONE, TABLET, button, frames, has_button, moves, open_games, press, save_dir, screen,
@@ -23,9 +27,14 @@ use super::flows::{
 
 /// A finished game between two random players, kept in the history of `dir` as a hot-seat game.
 fn finished_game_in_history(dir: &std::path::Path, seed: u64) -> Vec<u8> {
+    finished_game_of_mode_in_history(dir, seed, Mode::HotSeat)
+}
+
+/// A finished game between two random players, kept in the history of `dir` as played in `mode`.
+fn finished_game_of_mode_in_history(dir: &std::path::Path, seed: u64, mode: Mode) -> Vec<u8> {
     let (status, holes) = play_game(&Player::Random, &Player::Random, &[], seed);
     assert!(matches!(status, Status::Finished(_)));
-    let game = SavedMoves { mode: Mode::HotSeat, start: None, moves: holes.clone(), id: 42 };
+    let game = SavedMoves { mode, start: None, moves: holes.clone(), id: 42 };
     let file = HistoryFile { version: 1, games: vec![PastGame { date: "2026-11-30".into(), game }] };
     std::fs::write(dir.join("history.ron"), ron::to_string(&file).unwrap()).unwrap();
     holes
@@ -50,6 +59,11 @@ fn frames_until_analysed(app: &mut App) -> usize {
 pub(crate) fn texts(app: &mut App) -> Vec<String> {
     let mut q = app.world_mut().query::<(&Text, &InheritedVisibility)>();
     q.iter(app.world()).filter(|(_, v)| v.get()).map(|(t, _)| t.0.clone()).collect()
+}
+
+/// Words as a player reads them: the spaces that hold a number to its words are spaces.
+pub(crate) fn read(text: &str) -> String {
+    text.replace('\u{a0}', " ")
 }
 
 /// Taps the evaluation graph at `fraction` of its width (0 at its left edge).
@@ -135,16 +149,16 @@ fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jump
         assert_eq!(app.world().resource::<Review>().at, i + 1);
         frames(&mut app, 2);
         let better = marked.better.as_ref().unwrap();
-        let words = texts(&mut app);
+        let words: Vec<String> = texts(&mut app).iter().map(|t| read(t)).collect();
         let line = words.iter().find(|t| t.contains(" lost ")).unwrap_or_else(|| panic!("{words:?}"));
-        assert!(line.contains(&format!("Better: {}", better.hole)), "{line}");
+        assert!(line.contains(&format!("hole {} was better", better.hole)), "{line}");
         // Opened again (at its last move, as it was left), the game analysed before shows its view at once.
         press(&mut app, "Last move");
         frames(&mut app, 3);
         press(&mut app, "Done");
         press(&mut app, "Game 1");
         frames(&mut app, 3);
-        let words = texts(&mut app);
+        let words: Vec<String> = texts(&mut app).iter().map(|t| read(t)).collect();
         assert!(words.iter().any(|t| t.starts_with("Orange:") || t.contains(" lost ")), "{words:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -469,4 +483,208 @@ fn review_at_the_start_says_even_and_a_lead_is_told_as_the_computers_estimate() 
     let lead = lead.expect("a random game has a lead somewhere");
     assert!(lead.starts_with("Estimate: "), "{lead}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game of `mode` (the moves of a random game) and the computer's verdict that its move `at` lost 11
+/// stones where another hole captured 10.
+fn marked_move(mode: Mode, at: usize) -> (Game, Verdict) {
+    let (_, holes) = play_game(&Player::Random, &Player::Random, &[], 3);
+    let game = Game::from_moves(mode, &holes).unwrap();
+    let played = &game.history()[at - 1];
+    let hole = played.outcome.hole;
+    let better = Hole::new(hole.number() % 9 + 1).unwrap();
+    let verdict = Verdict {
+        hole,
+        side: played.outcome.side,
+        before: 0.0,
+        after: -11.0,
+        loss: 11.0,
+        better: Some(Hint { hole: better, reasons: vec![Reason::Captures(10)], eval_stones: 0.0 }),
+        forced_after: None,
+    };
+    (game, verdict)
+}
+
+/// The numbers a text names, in order.
+fn numbers(text: &str) -> Vec<u32> {
+    text.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect()
+}
+
+/// Against the computer as White, as Black, and in hot-seat: move 23 (White's twelfth) is "you", "the
+/// computer" and "White"; move 24 (Black's twelfth) "the computer", "you" and "Black".
+const MODES: [Mode; 3] = [
+    Mode::Computer { level: Level::Easy, human: Side::White },
+    Mode::Computer { level: Level::Easy, human: Side::Black },
+    Mode::HotSeat,
+];
+
+#[test]
+fn review_s_words_name_the_player_the_move_and_the_holes_in_a_sentence_of_their_own_in_every_language() {
+    for lang in Lang::ALL {
+        let locale = Locale::new(lang);
+        let code = lang.code();
+        let filled = |text: &str| {
+            assert!(
+                !text.contains('{') && !text.contains("analysis.") && !text.contains("review."),
+                "{code}: {text}"
+            );
+        };
+        for at in [23, 24] {
+            let mut mistakes = Vec::new();
+            let mut theory = Vec::new();
+            for mode in MODES {
+                let (game, verdict) = marked_move(mode, at);
+                assert_eq!(move_label(&game, at).unwrap().split(['.', '…']).next(), Some("12"));
+                let better = verdict.better.as_ref().unwrap().hole;
+                let (hole, better) = (u32::from(verdict.hole.number()), u32::from(better.number()));
+                // "Your move 12, hole 7, lost 11 stones; hole 8 was better: captures 10 stones."
+                let line = mistake_words(&locale, &game, at, &verdict).expect("a mistake is told");
+                filled(&line);
+                let named = numbers(&line);
+                for n in [12, hole, 11, better, 10] {
+                    assert!(named.contains(&n), "{code}: '{line}' names {n}");
+                }
+                mistakes.push(line);
+                // "You left the masters' games on move 12 (hole 7)"
+                let left = left_theory_words(&locale, &game, at);
+                filled(&left);
+                assert!(numbers(&left) == [12, hole] || numbers(&left) == [hole, 12], "{code}: '{left}'");
+                theory.push(left);
+            }
+            for said in [&mistakes, &theory] {
+                let differ: std::collections::BTreeSet<&String> = said.iter().collect();
+                assert_eq!(
+                    differ.len(),
+                    said.len(),
+                    "{code}: each player has a sentence of its own: {said:?}"
+                );
+            }
+        }
+        // The estimate: a lead in stones, or a game won, for each player.
+        let mut leads = Vec::new();
+        for stones in [11.0, -11.0, DECISIVE_STONES, -DECISIVE_STONES] {
+            let said: Vec<String> = MODES.iter().map(|mode| eval_words(&locale, mode, stones)).collect();
+            for words in &said {
+                filled(words);
+                let lead = if stones.abs() < DECISIVE_STONES { vec![11] } else { vec![] };
+                assert_eq!(numbers(words), lead, "{code}: '{words}'");
+            }
+            leads.extend(said);
+        }
+        let differ: std::collections::BTreeSet<&String> = leads.iter().collect();
+        // A lead and a won game, each for you, the computer, White and Black.
+        assert_eq!(differ.len(), 8, "{code}: each player leads and wins in words of its own: {leads:?}");
+    }
+}
+
+#[test]
+fn a_mistake_in_review_reads_as_a_sentence_naming_the_player_the_move_and_the_holes() {
+    let english = Locale::new(Lang::En);
+    let [as_white, _, hot_seat] = MODES;
+    let (game, verdict) = marked_move(as_white, 23);
+    let (hole, better) = (verdict.hole, verdict.better.as_ref().unwrap().hole);
+    assert_eq!(
+        read(&mistake_words(&english, &game, 23, &verdict).unwrap()),
+        format!("Your move 12, hole {hole}, lost 11 stones; hole {better} was better: captures 10 stones.")
+    );
+    assert_eq!(
+        read(&left_theory_words(&english, &game, 23)),
+        format!("You left the masters' games on move 12 (hole {hole})")
+    );
+    assert_eq!(read(&eval_words(&english, &as_white, 11.0)), "Estimate: you are ahead by 11 stones");
+    assert_eq!(eval_words(&english, &as_white, -DECISIVE_STONES), "Estimate: the computer is winning");
+    let (game, verdict) = marked_move(hot_seat, 24);
+    let (hole, better) = (verdict.hole, verdict.better.as_ref().unwrap().hole);
+    assert_eq!(
+        read(&mistake_words(&english, &game, 24, &verdict).unwrap()),
+        format!(
+            "Black's move 12, hole {hole}, lost 11 stones; hole {better} was better: captures 10 stones."
+        )
+    );
+    // Russian: the verb agrees with the player, the stones take their case.
+    let russian = Locale::new(Lang::Ru);
+    let as_black = Mode::Computer { level: Level::Easy, human: Side::Black };
+    let (game, verdict) = marked_move(as_black, 23);
+    let (hole, better) = (verdict.hole, verdict.better.as_ref().unwrap().hole);
+    assert_eq!(
+        read(&mistake_words(&russian, &game, 23, &verdict).unwrap()),
+        format!(
+            "Ход 12 компьютера (лунка {hole}) стоил 11 камней; лучше была лунка {better}: берёт 10 камней."
+        )
+    );
+    assert_eq!(
+        read(&left_theory_words(&russian, &game, 23)),
+        format!("Компьютер ушёл от партий мастеров на ходе 12 (лунка {hole})")
+    );
+    assert_eq!(eval_words(&russian, &as_black, 2.0 * DECISIVE_STONES), "Оценка: компьютер выигрывает");
+    assert_eq!(eval_words(&russian, &as_black, -DECISIVE_STONES), "Оценка: вы выигрываете");
+    assert_eq!(read(&eval_words(&russian, &hot_seat, -22.0)), "Оценка: чёрные впереди на 22 камня");
+}
+
+#[test]
+fn the_computer_s_estimate_wraps_inside_its_panel_on_tablets_and_phones_in_russian_and_kazakh() {
+    let dir = save_dir("analysis-estimate-fits");
+    for lang in [Lang::Ru, Lang::Kk] {
+        for size in [TABLET, Vec2::new(1024.0, 1366.0), PHONE] {
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            finished_game_of_mode_in_history(&dir, 5, MODES[0]);
+            super::flows::with_language(&dir, lang);
+            let mut app = start_app(size, &dir);
+            open_games(&mut app);
+            press(&mut app, "Game 1");
+            frames_until_analysed(&mut app);
+            // The computer's widest lead before the end: the longest words ("Оценка: компьютер впереди на
+            // 38 камней" ran past a tablet's side panel).
+            let verdicts = app.world().resource::<Analysis>().verdicts.clone();
+            let (i, _) = verdicts[..verdicts.len() - 1]
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| v.after.abs() < DECISIVE_STONES)
+                .max_by(|a, b| (-a.1.after).total_cmp(&-b.1.after))
+                .unwrap();
+            app.world_mut().write_message(toguz::app::screens::review::shown::ReviewAt(Some(i + 1)));
+            frames(&mut app, 4);
+            let what = format!("{} at {size}, move {}", lang.code(), i + 1);
+            let s = 1.0 / super::flows::WINDOW_SCALE;
+            let mut q = app.world_mut().query::<(Entity, &Name, &ComputedNode, &UiGlobalTransform)>();
+            let panel = q
+                .iter(app.world())
+                .find(|(_, n, ..)| n.as_str() == "Analysis panel")
+                .map(|(_, _, node, at)| Rect::from_center_size(at.translation * s, node.size() * s))
+                .expect("the computer's view");
+            let row = q.iter(app.world()).find(|(_, n, ..)| n.as_str() == "Evaluation").unwrap().0;
+            let mut texts = app.world_mut().query::<(
+                &Text,
+                &bevy::text::TextLayoutInfo,
+                &ComputedNode,
+                &UiGlobalTransform,
+                &ChildOf,
+            )>();
+            let (words, laid_out, label) = texts
+                .iter(app.world())
+                .find(|(.., parent)| parent.parent() == row)
+                .map(|(t, laid_out, node, at, _)| {
+                    // The layout's size is in the UI's units, before its scale.
+                    let size = laid_out.size * laid_out.scale_factor * s;
+                    (t.0.clone(), size, Rect::from_center_size(at.translation * s, node.size() * s))
+                })
+                .expect("the estimate's words");
+            assert!(words.contains(&lang_computer(lang)), "{what}: the computer leads: '{words}'");
+            // The words within their node (a wrapped line's last space may hang past it), and their node
+            // within the panel and the window.
+            let words_end = label.min.x + laid_out.x;
+            assert!(
+                words_end <= label.max.x + 8.0 && label.max.x <= panel.max.x + 1.0 && label.max.x <= size.x,
+                "{what}: '{words}' ({laid_out}) at {label:?} runs past its panel {panel:?}"
+            );
+            super::flows::assert_texts_whole(&mut app, &what);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// "the computer" in the estimate's words of `lang`.
+fn lang_computer(lang: Lang) -> String {
+    Locale::new(lang).t("player.computer").to_lowercase()
 }

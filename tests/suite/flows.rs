@@ -997,18 +997,28 @@ fn whose_turn_it_is_shows_in_every_language_at_every_size_with_undo_redo_hint_an
             let mut app = start_app(size, &dir);
             start_hot_seat(&mut app);
             frames(&mut app, 2);
-            // Two moves each, then Black takes back their own last move: White's Undo stays, for White's.
+            // Two moves each, then Black takes back their own last move: White's Undo stays, for White's,
+            // and Redo is Black's, who undid.
             for (side, hole) in [(Side::White, 7), (Side::Black, 3), (Side::White, 2), (Side::Black, 5)] {
                 tap_hole(&mut app, side, hole);
             }
             press(&mut app, "Undo (far side)");
             frames(&mut app, 3);
-            for label in ["Undo", "Redo", "Hint", "Menu"] {
+            for label in ["Undo", "Hint", "Menu", "Redo (far side)", "Hint (far side)", "Menu (far side)"] {
                 assert!(has_button(&mut app, label), "{what}: {label} is in the bar");
             }
             assert_turn_shown(&mut app, "bottom", &format!("{what}, Redo shown"));
             assert_turn_shown(&mut app, "top", &format!("{what}, Redo shown, the far bar"));
             assert_nothing_clipped(&mut app, size, &format!("{what}, Redo shown"));
+            // Then White takes back theirs: Redo is White's, and Black's Undo is for Black's move before.
+            press(&mut app, "Undo");
+            frames(&mut app, 3);
+            for label in ["Redo", "Hint", "Menu", "Undo (far side)"] {
+                assert!(has_button(&mut app, label), "{what}: {label} is in the bar");
+            }
+            assert_turn_shown(&mut app, "bottom", &format!("{what}, White's Redo shown"));
+            assert_turn_shown(&mut app, "top", &format!("{what}, White's Redo shown, the far bar"));
+            assert_nothing_clipped(&mut app, size, &format!("{what}, White's Redo shown"));
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -1046,9 +1056,9 @@ fn in_hot_seat_the_far_players_menu_and_messages_face_them_and_their_undo_takes_
     frames(&mut app, 2);
     let said = app.world().resource::<toguz::app::screens::game::messages::ToastState>().text.clone();
     assert!(said.starts_with("It is Black’s turn"), "the near player's Hint waits for their turn: '{said}'");
-    // The message is shown to both players, each copy facing its player.
+    // The refusal speaks to the near player, who asked: only their copy shows, facing them.
     assert!(
-        named_rect(&mut app, "Messages").is_some() && named_rect(&mut app, "Messages (far side)").is_some()
+        named_rect(&mut app, "Messages").is_some() && named_rect(&mut app, "Messages (far side)").is_none()
     );
     assert!((rotation_of(&mut app, "Messages (far side)").abs() - std::f32::consts::PI).abs() < 0.01);
     assert!(rotation_of(&mut app, "Messages").abs() < 0.01);
@@ -1234,5 +1244,105 @@ fn the_landing_hint_hides_neither_the_hole_pressed_nor_the_hole_it_lights() {
             frames(&mut app, 200);
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The rectangle of the parent of the UI node named `name`, in window coordinates.
+fn parent_rect(app: &mut App, name: &str) -> Rect {
+    let mut q = app.world_mut().query::<(&Name, &ChildOf)>();
+    let parent = q.iter(app.world()).find(|(n, _)| n.as_str() == name).map(|(_, p)| p.parent()).expect(name);
+    let node = app.world().get::<ComputedNode>(parent).expect("a UI node");
+    let t = app.world().get::<UiGlobalTransform>(parent).expect("a UI node");
+    Rect::from_center_size(t.translation / WINDOW_SCALE, node.size() / WINDOW_SCALE)
+}
+
+/// A new player's try (issue 32): on a phone held sideways the game's menu cut through the top bar
+/// (Kazakh). Its card sits below the bar, whole, in every language, with the board's turning too.
+#[test]
+fn the_games_menu_sits_below_the_top_bar_on_a_phone_held_sideways() {
+    use toguz::app::i18n::locale::Lang;
+    let dir = save_dir("menu-below-bar");
+    for lang in Lang::ALL {
+        let what = format!("{} at {PHONE_SIDEWAYS}", lang.code());
+        with_language(&dir, lang);
+        let mut app = start_app(PHONE_SIDEWAYS, &dir);
+        start_hot_seat(&mut app);
+        frames(&mut app, 2);
+        press(&mut app, "Menu");
+        frames(&mut app, 3);
+        let bar = app.world().resource::<BoardLayout>().top_bar;
+        let card = parent_rect(&mut app, "Menu buttons");
+        assert!(card.min.y >= bar - 0.5, "{what}: the menu {card:?} cuts into the {bar}-pixel top bar");
+        assert!(card.max.y <= PHONE_SIDEWAYS.y, "{what}: the menu {card:?} runs off the screen");
+        assert_nothing_clipped(&mut app, PHONE_SIDEWAYS, &format!("{what}, menu"));
+        assert_texts_whole(&mut app, &format!("{what}, menu"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A new player's try (issue 32): Hint jumped sideways when Redo appeared beside Undo. The bar's other
+/// buttons keep their places, in every language, at every size.
+#[test]
+fn hint_and_menu_keep_their_places_when_redo_appears() {
+    use toguz::app::i18n::locale::Lang;
+    let dir = save_dir("bar-places");
+    let sizes = [SMALL_PHONE, PHONE, PHONE_SIDEWAYS, TABLET];
+    for (lang, size) in Lang::ALL.into_iter().flat_map(|l| sizes.map(|s| (l, s))) {
+        with_language(&dir, lang);
+        let mut app = start_app(size, &dir);
+        start_hot_seat(&mut app);
+        frames(&mut app, 2);
+        tap_hole(&mut app, Side::White, 7);
+        let before: Vec<_> = ["Button Hint", "Button Menu"].map(|n| named_rect(&mut app, n).expect(n)).into();
+        press(&mut app, "Undo");
+        frames(&mut app, 3);
+        assert!(has_button(&mut app, "Redo"), "{} at {size}: Redo is offered after Undo", lang.code());
+        let after: Vec<_> = ["Button Hint", "Button Menu"].map(|n| named_rect(&mut app, n).expect(n)).into();
+        for (b, a) in before.iter().zip(&after) {
+            let what = format!("{} at {size}", lang.code());
+            assert!(b.center().distance(a.center()) < 0.5, "{what}: a button moved from {b:?} to {a:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Hot-seat leftovers (issue 32): on a shared tablet the far player's Hint on the near player's turn was
+/// answered to both players, the near one reading of "the other player (White)", themselves; that copy lay
+/// over Black's kazan count; and the near bar offered Redo after the far player's Undo. A refusal speaks
+/// only to the player who asked, clear of the kazans' counts, and Redo is offered to whoever undid.
+#[test]
+fn in_hot_seat_a_refusal_speaks_to_who_asked_and_redo_belongs_to_who_undid() {
+    use toguz::app::screens::game::messages::ToastState;
+    use toguz::rules::Place;
+    let dir = save_dir("far-seat-refusal");
+    let mut app = start_app(TABLET, &dir);
+    start_hot_seat(&mut app);
+    frames(&mut app, 2);
+    tap_hole(&mut app, Side::White, 7);
+    tap_hole(&mut app, Side::Black, 3);
+    // White's turn: the far player (Black) asks for a hint.
+    press(&mut app, "Hint (far side)");
+    frames(&mut app, 3);
+    let said = app.world().resource::<ToastState>().text.clone();
+    assert!(said.starts_with("It is White’s turn"), "the far player is told why: '{said}'");
+    assert!(named_rect(&mut app, "Messages").is_none(), "White is not told of themselves as another");
+    let far = named_rect(&mut app, "Messages (far side)").expect("the far player's copy");
+    let layout = app.world().resource::<BoardLayout>().clone();
+    for side in Side::BOTH {
+        let p = layout.count_position(Place::Kazan(side));
+        let count = Vec2::new(p.x + TABLET.x / 2.0, TABLET.y / 2.0 - p.y);
+        let radius = (layout.kazan(side).size().min_element() * 1.1).clamp(34.0, 64.0) / 2.0;
+        let badge = Rect::from_center_size(count, Vec2::splat(2.0 * radius));
+        assert!(far.intersect(badge).is_empty(), "the message {far:?} covers {side}'s kazan count {badge:?}");
+    }
+    // Black takes back their own move: Redo is theirs, not White's.
+    press(&mut app, "Undo (far side)");
+    frames(&mut app, 3);
+    assert_eq!(moves(&app), [7], "Black's move was taken back");
+    assert!(has_button(&mut app, "Redo (far side)"), "the player who undid may redo");
+    assert!(!has_button(&mut app, "Redo"), "the near bar offers no Redo of Black's move");
+    press(&mut app, "Redo (far side)");
+    frames(&mut app, 3);
+    assert_eq!(moves(&app), [7, 3], "Black's Redo plays their move again");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -244,3 +244,46 @@ fn the_final_score_keeps_each_player_with_their_stones() {
         }
     }
 }
+
+/// A new player's try (issue 32): the Russian Hint button said «Совет», its messages «подсказку»; Spanish
+/// and Catalan asked for "un consejo" of a "Pista". In every language the messages about the Hint
+/// button's advice use the button's own word.
+#[test]
+fn the_hint_buttons_messages_use_the_buttons_own_word() {
+    for lang in Lang::ALL {
+        let messages = catalog(lang);
+        let text = |key: &str| messages[key].texts()[0].to_lowercase();
+        let word = text("hud.hint");
+        // The word's stem: a word's endings change with its place in a sentence ("советов", "pistes").
+        let stem: String = word.chars().take(4).collect();
+        for key in [
+            "toast.hint_theirs",
+            "toast.no_hints_hard",
+            "toast.hints_own_turn",
+            "hint.play",
+            "training.hinted",
+        ] {
+            assert!(
+                text(key).contains(&stem),
+                "{}: '{key}' does not say '{word}': {}",
+                lang.code(),
+                text(key)
+            );
+        }
+    }
+}
+
+/// A new player's try (issue 32): a lesson spoke of "Black's row" where the upright board of a phone shows
+/// its holes in columns. The lessons speak of sides, which are the same whichever way the board lies.
+#[test]
+fn the_lessons_speak_of_sides_not_rows_which_an_upright_board_shows_as_columns() {
+    for (key, message) in catalog(Lang::En) {
+        if key.starts_with("lesson.") {
+            for text in message.texts() {
+                let words: Vec<String> =
+                    text.split(|c: char| !c.is_alphabetic()).map(str::to_lowercase).collect();
+                assert!(!words.iter().any(|w| w == "row" || w == "rows"), "'{key}' speaks of rows: {text}");
+            }
+        }
+    }
+}

@@ -87,6 +87,39 @@ fn a_tablets_stones_are_large_and_spread_over_their_holes() {
     }
 }
 
+/// Issue 32: on a tablet a hole's few stones lay in a clump at one end of it, and a kazan's stones in a
+/// long thin line over most of an empty strip. A hole's first four stones lie about its middle, on every
+/// board; a kazan's 60 stones pile up in layers around the middle of its length, leaving its ends bare.
+#[test]
+fn a_holes_few_stones_lie_in_its_middle_and_a_kazan_heaps_its_stones_into_a_mound() {
+    for size in [Vec2::new(1366.0, 1024.0), Vec2::new(1024.0, 1366.0), Vec2::new(390.0, 844.0)] {
+        let layout = BoardLayout::new(size, Side::White);
+        for place in (0..18).map(place_at) {
+            let hole = layout.place(place);
+            let middle = balls(&layout, place, 4).iter().map(|(at, _)| *at).sum::<Vec2>() / 4.0;
+            let off = ((middle - hole.center()) / hole.size()).abs();
+            assert!(off.max_element() <= 0.2, "{size}: four stones of {place:?} lie {off} off its middle");
+        }
+        for side in Side::BOTH {
+            let place = Place::Kazan(side);
+            let kazan = layout.place(place);
+            let long = if kazan.width() > kazan.height() { Vec2::X } else { Vec2::Y };
+            let stones = balls(&layout, place, 60);
+            let along: Vec<f32> = stones.iter().map(|(at, _)| (*at - kazan.center()).dot(long)).collect();
+            let (lo, hi) = along.iter().fold((f32::MAX, f32::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+            let length = kazan.size().dot(long);
+            assert!(hi - lo < 0.75 * length, "{size}: 60 stones spread over {} of {length}", hi - lo);
+            assert!((hi + lo).abs() / 2.0 < 0.2 * length, "{size}: the heap of {side:?} is off the middle");
+            // Layered: some stones lie over others, as a heap's do.
+            let over = stones
+                .iter()
+                .enumerate()
+                .any(|(i, (a, _))| stones[..i].iter().any(|(b, _)| a.distance(*b) < layout.stone * 0.9));
+            assert!(over, "{size}: 60 stones of {side:?} lie flat in a line");
+        }
+    }
+}
+
 /// A stone's ball, as drawn: its centre and radius.
 fn balls(layout: &BoardLayout, place: Place, count: usize) -> Vec<(Vec2, f32)> {
     (0..count).map(|k| (layout.stone_position(place, k), layout.stone / 2.0)).collect()

@@ -9,9 +9,10 @@ use toguz::app::board::layout::BoardLayout;
 use toguz::app::board::moments::{Glow, POP, Pop};
 use toguz::app::board::sowing::Timeline;
 use toguz::app::board::stones::{ShownCounts, StoneSlots, StoneView, TuzdikMark, place_index};
-use toguz::app::screens::game::result::{MOMENT, ResultCard, ResultMoment};
+use toguz::app::screens::game::result::{MOMENT, ResultCard, ResultMoment, SPARK_LIFE, Spark};
 use toguz::app::state::settings::{Calm, Settings, Speed};
 use toguz::app::ui::flourish::{FADE, Fade, Flourish};
+use toguz::app::ui::widgets::FarSeatCopy;
 use toguz::game::Mode;
 use toguz::rules::{Place, Side};
 
@@ -200,6 +201,8 @@ fn calm_motion_glides_the_stones_and_starts_no_pop_glow_fade_or_growing_card() {
     assert_eq!(scales, vec![Vec2::ONE], "the result is told at its size, without growing");
     let mut glows = app.world_mut().query::<&Glow>();
     assert_eq!(glows.iter(app.world()).count(), 0, "no kazan glows");
+    let mut sparks = app.world_mut().query::<&Spark>();
+    assert_eq!(sparks.iter(app.world()).count(), 0, "no sparks fly");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -221,5 +224,50 @@ fn the_menus_motion_button_makes_motion_calm_and_the_save_keeps_it() {
     assert_eq!(said(&mut app).as_deref(), Some("Motion: calm"));
     assert!(app.world().resource::<Calm>().0, "calm at once");
     assert!(flushed_save(&mut app, &dir).settings.reduce_motion, "kept with the settings");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 32: a win was a plain card. The winner's kazan throws sparks that fly, fade and end by
+/// themselves, and on a board two players share the result reads from both seats: the moment's words
+/// twice (one turned), then the result's words on a card turned to the far seat above the near one.
+#[test]
+fn a_win_throws_sparks_and_a_shared_boards_result_faces_both_seats() {
+    let dir = save_dir("win-sparks");
+    let mut app = start_app(PHONE, &dir);
+    start_hot_seat(&mut app);
+    frames(&mut app, 2);
+    set_position(&mut app, LAST_MOVE);
+    touch_hole(&mut app, Side::White, 1);
+    until_landed(&mut app, 400);
+    frames(&mut app, 2);
+    let mut sparks = app.world_mut().query::<&Spark>();
+    assert!(sparks.iter(app.world()).count() >= 20, "the winner's kazan throws sparks");
+    let mut cards = app.world_mut().query_filtered::<&Children, With<ResultCard>>();
+    let words: Vec<Entity> = cards.iter(app.world()).flat_map(|c| c.iter()).collect();
+    let titles: Vec<f32> = words
+        .iter()
+        .filter_map(|&e| {
+            let text = app.world().get::<Text>(e)?;
+            let turn = app.world().get::<UiTransform>(e)?;
+            (text.0 == "White wins").then_some(turn.rotation.as_radians().abs())
+        })
+        .collect();
+    assert_eq!(titles.len(), 2, "the moment tells the result to both seats: {titles:?}");
+    assert!(titles.iter().any(|r| (r - std::f32::consts::PI).abs() < 0.01), "one copy turned: {titles:?}");
+    frames(&mut app, (SPARK_LIFE.max(MOMENT) / 0.016) as usize + 4);
+    assert_eq!(sparks.iter(app.world()).count(), 0, "every spark ends by itself");
+    assert!(named_rect(&mut app, "Game over").is_some(), "the result's panel");
+    let mut far = app.world_mut().query_filtered::<(&Node, &UiTransform, &ComputedNode), With<FarSeatCopy>>();
+    let copies: Vec<(Display, f32, f32)> = far
+        .iter(app.world())
+        .map(|(n, u, c)| (n.display, u.rotation.as_radians().abs(), c.size().y))
+        .collect();
+    assert_eq!(copies.len(), 1);
+    let (display, rotation, height) = copies[0];
+    assert!(display == Display::Flex && height > 0.0, "the far seat's copy is shown: {copies:?}");
+    assert!((rotation - std::f32::consts::PI).abs() < 0.01, "turned to the far seat");
+    let mut texts = app.world_mut().query::<&Text>();
+    let winners = texts.iter(app.world()).filter(|t| t.0 == "White wins").count();
+    assert_eq!(winners, 2, "both copies of the result's panel name the winner (the moment's are gone)");
     let _ = std::fs::remove_dir_all(&dir);
 }

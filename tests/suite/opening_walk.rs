@@ -180,11 +180,11 @@ fn review_tells_where_a_game_left_the_masters_games() {
     // The fourth move of the game is Black's second.
     let said = texts(&mut app);
     let game = app.world().resource::<toguz::app::screens::review::shown::Review>().game.clone();
-    // The move is held together on one line: "2." was left at a line's end with "33" on the next.
-    let shown = toguz::game::move_label(&game, 4).unwrap().replace(' ', "\u{a0}");
-    let left = format!("Left the masters' games at {shown}");
+    // In words a new player reads: who, the move's number and the hole ("2... 55" was notation).
+    assert_eq!(toguz::game::move_label(&game, 4).unwrap().split('…').next(), Some("2"));
+    let left = format!("Black left the masters' games on move 2 (hole {off})");
     assert!(
-        said.contains(&left),
+        said.iter().any(|t| t.replace('\u{a0}', " ") == left),
         "the review at the last move says where the game left the masters: {said:?}"
     );
     press(&mut app, "First move");
@@ -197,5 +197,38 @@ fn review_tells_where_a_game_left_the_masters_games() {
     press(&mut app, "Last move");
     frames(&mut app, 30);
     assert!(lit_holes(&mut app).is_empty(), "nothing is lit once the game has left the masters' games");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The figure of a text ("+1.5", "-2.0", "0.0"), where the whole text is one.
+fn figure(text: &str) -> Option<f32> {
+    (text.starts_with(['+', '-', '0']) && text.contains('.')).then(|| text.parse().ok()).flatten()
+}
+
+/// A new player's try (issue 32): on Black's move the masters' openings scored from White's side, and
+/// Black's best move showed −2.2. The figures are the side to move's: the engine's best has the highest,
+/// and its line says whose figure it is.
+#[test]
+fn the_engines_figures_are_for_the_side_to_move() {
+    let tree = book();
+    let dir = save_dir("openings-mover");
+    let mut app = start_app(PHONE, &dir);
+    open_openings(&mut app);
+    let first = tree.moves(&[])[0].hole;
+    touch_hole(&mut app, Side::White, first.number());
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Session>().game.position().side_to_move(), Side::Black);
+    let view = walk(&app).engine_view().unwrap().clone();
+    let best = view.best();
+    let shown = texts(&mut app);
+    // Each master move's row ends with its figure.
+    let rows: Vec<f32> = shown.iter().filter_map(|t| figure(t)).collect();
+    assert!(!rows.is_empty(), "the master moves have figures: {shown:?}");
+    let line = shown.iter().find(|t| t.starts_with("Engine:")).expect("the engine's line").clone();
+    assert!(line.contains(&format!("hole {best},")) && line.ends_with("for Black"), "Black's figure: {line}");
+    let said: f32 = line.split(", ").nth(1).and_then(|t| t.split(' ').next()).and_then(figure).unwrap();
+    for row in &rows {
+        assert!(said >= row - 0.05, "Black's best ({said}) scores below another of Black's moves ({row})");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -367,7 +367,8 @@ fn review_after_undo_redo_and_a_restored_save_shows_exactly_the_games_moves() {
         assert_eq!(app.world().resource::<Review>().game.moves(), [7, 3, 2]);
         press(&mut app, "Back to the game");
         assert_eq!(moves(&app), [7, 3, 2]);
-        assert!(has_button(&mut app, "Redo"), "the redo line is still there after a review");
+        // Black's 9 is still to redo, from Black's own bar.
+        assert!(has_button(&mut app, "Redo (far side)"), "the redo line is still there after a review");
     }
     let mut app = start_app(PHONE, &dir);
     press(&mut app, "Continue");
@@ -377,4 +378,80 @@ fn review_after_undo_redo_and_a_restored_save_shows_exactly_the_games_moves() {
     press(&mut app, "Review");
     assert_eq!(app.world().resource::<Review>().game.moves(), [7, 3, 2]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A new player's try (issue 32): the move list's moves were 26 pixels tall, and a finger took the move
+/// above or below. Every move is a target at least 44 pixels tall, and the pages still fit the screen.
+#[test]
+fn every_move_in_the_list_is_a_finger_sized_target() {
+    use super::flows::named_rect;
+    for size in [SMALL_PHONE, PHONE, PHONE_SIDEWAYS, TABLET] {
+        let dir = save_dir("move-targets");
+        let mut app = start_app(size, &dir);
+        start_hot_seat(&mut app);
+        frames(&mut app, 3);
+        let game = super::flows::finished_game();
+        {
+            let world = app.world_mut();
+            let generation = world.resource::<Session>().generation + 1;
+            *world.resource_mut::<Session>() =
+                Session { game, generation, owner: toguz::app::state::session::BoardOwner::Game };
+            world.write_message(toguz::app::state::session::BoardReset);
+        }
+        frames(&mut app, 4);
+        press(&mut app, "Moves");
+        let shown = cells(&mut app);
+        assert!(shown.len() > 10, "{size}: a page holds a good part of the game");
+        for (i, _, _) in &shown {
+            let r = named_rect(&mut app, &format!("Button Move {}", i + 1)).expect("a move's button");
+            assert!(r.height() >= 44.0, "{size}: move {} is {} pixels tall", i + 1, r.height());
+        }
+        assert_nothing_clipped(&mut app, size, &format!("the move list at {size}"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A new player's try (issue 32): the record's "copied" floated over the board's top rows once the move
+/// list was closed. Over review's board it covers no hole; over the game's it leaves with the list.
+#[test]
+fn the_export_message_covers_no_hole_once_the_list_is_closed() {
+    use super::flows::named_rect;
+    use toguz::app::ui::toast::FloatingToast;
+    for size in [PHONE, PHONE_SIDEWAYS, TABLET] {
+        let dir = save_dir("export-message");
+        let mut app = start_app(size, &dir);
+        hot_seat_game(&mut app, &[7, 3, 2, 5]);
+        press(&mut app, "Menu");
+        press(&mut app, "Moves");
+        press(&mut app, "Export");
+        frames(&mut app, 3);
+        assert!(app.world().resource::<FloatingToast>().shown().is_some(), "{size}: the export is told");
+        press(&mut app, "Close");
+        frames(&mut app, 3);
+        assert!(named_rect(&mut app, "Floating message").is_none(), "{size}: the game's board is left clear");
+        press(&mut app, "Menu");
+        press(&mut app, "Moves");
+        press(&mut app, "Review");
+        press(&mut app, "Moves");
+        press(&mut app, "Export");
+        press(&mut app, "Close");
+        frames(&mut app, 3);
+        assert_eq!(screen(&app), Screen::Review);
+        let said = named_rect(&mut app, "Floating message").expect("the message over review");
+        let layout = app.world().resource::<BoardLayout>().clone();
+        for side in Side::BOTH {
+            for hole in toguz::rules::Hole::all() {
+                let h = layout.hole(side, hole);
+                let on_screen = Rect::from_center_size(
+                    Vec2::new(h.center().x + size.x / 2.0, size.y / 2.0 - h.center().y),
+                    h.size(),
+                );
+                assert!(
+                    said.intersect(on_screen).is_empty(),
+                    "{size}: '{said:?}' covers {side}'s hole {hole}"
+                );
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

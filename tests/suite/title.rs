@@ -311,3 +311,72 @@ fn the_new_game_question_takes_the_sheets_place_and_keeping_the_game_brings_the_
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A new player's try (issue 32): on a small phone in Vietnamese the settings' buttons broke inside their
+/// state ("Chuyển động: đầy / đủ", "Ngôn ngữ: Tiếng / Việt"). A setting's state is one unbroken piece of
+/// its button's words in every language, both ways the setting goes: a line breaks before it, not in it.
+#[test]
+fn a_settings_state_is_never_broken_across_two_lines() {
+    use toguz::app::i18n::locale::Locale;
+    let dir = save_dir("title-setting-words");
+    for lang in Lang::ALL {
+        new_player(&dir, Some(lang));
+        let mut app = start_app(SMALL_PHONE, &dir);
+        press(&mut app, "Settings");
+        for calm in [false, true] {
+            app.world_mut().resource_mut::<Settings>().reduce_motion = calm;
+            frames(&mut app, 2);
+            let locale = app.world().resource::<Locale>().clone();
+            let motion = locale.t(if calm { "motion.calm" } else { "motion.full" });
+            for state in [motion, lang.native_name().to_string()] {
+                let whole = state.replace(' ', "\u{a0}");
+                let shown = texts(&mut app);
+                assert!(
+                    shown.iter().any(|t| t.contains(&whole)),
+                    "{}: '{state}' is shown as one piece: {shown:?}",
+                    lang.code()
+                );
+            }
+        }
+        assert_nothing_clipped(&mut app, SMALL_PHONE, &format!("{}, the settings", lang.code()));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A new player's try (issue 32): "By lot" drew who plays White and never said who got it; the computer
+/// then moved first, unexplained. Once it is the player's turn the game says which side the lot gave them.
+#[test]
+fn a_game_whose_sides_were_drawn_by_lot_says_which_side_the_player_got() {
+    use toguz::app::i18n::locale::Locale;
+    use toguz::app::screens::game::messages::ToastState;
+    let dir = save_dir("title-by-lot");
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Play");
+    press(&mut app, "By lot");
+    press(&mut app, "Start");
+    let Mode::Computer { human, .. } = app.world().resource::<Session>().game.mode else {
+        panic!("a game against the computer")
+    };
+    let key = if human == Side::White { "toast.lot_white" } else { "toast.lot_black" };
+    let said = app.world().resource::<Locale>().t(key);
+    let told = |app: &App| app.world().resource::<ToastState>().text == said;
+    assert!(crate::app::frames_until(&mut app, 1200, told), "the player is told: '{said}'");
+    let game = &app.world().resource::<Session>().game;
+    assert!(game.is_human_turn(), "when it is their turn ({} moves played)", game.moves().len());
+    // A game not drawn by lot says nothing of it.
+    press(&mut app, "Menu");
+    press(&mut app, "Quit to title");
+    // What was said in the last game is not this one's.
+    app.world_mut().resource_mut::<ToastState>().text.clear();
+    press(&mut app, "Play");
+    press(&mut app, "Me");
+    press(&mut app, "Start");
+    if has_button(&mut app, "Start a new game") {
+        press(&mut app, "Start a new game");
+    }
+    frames(&mut app, 30);
+    let shown = app.world().resource::<ToastState>().text.clone();
+    let lot = app.world().resource::<Locale>().t("toast.lot_white");
+    assert_ne!(shown, lot, "no lot was drawn");
+    let _ = std::fs::remove_dir_all(&dir);
+}

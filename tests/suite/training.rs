@@ -12,7 +12,7 @@ use toguz::app::board::layout::BoardLayout;
 use toguz::app::board::moments::Glow;
 use toguz::app::board::sowing::Timeline;
 use toguz::app::screens::training::calendar::today;
-use toguz::app::screens::training::screen::{Phase, TrainingRun, TrainingText};
+use toguz::app::screens::training::screen::{Phase, PuzzleStar, TrainingRun, TrainingText};
 use toguz::app::state::screen::Screen;
 use toguz::app::state::session::Session;
 use toguz::app::state::settings::Settings;
@@ -117,6 +117,20 @@ fn the_training_opens_from_the_title_on_a_puzzle_with_the_player_at_the_bottom()
     }
 }
 
+/// The stars drawn over a solved puzzle's words: how many are lit (in the highlight's colour), if shown.
+fn lit_stars(app: &mut App) -> Option<usize> {
+    frames(app, 2);
+    let mut q = app.world_mut().query::<(&PuzzleStar, &ImageNode, &InheritedVisibility, &ComputedNode)>();
+    let stars: Vec<(bool, bool)> = q
+        .iter(app.world())
+        .map(|(_, image, visible, node)| {
+            (image.color == theme::HIGHLIGHT, visible.get() && node.size().x > 0.0)
+        })
+        .collect();
+    assert_eq!(stars.len(), 3, "three stars");
+    stars.iter().all(|s| s.1).then(|| stars.iter().filter(|s| s.0).count())
+}
+
 #[test]
 fn the_right_moves_solve_the_puzzle_and_the_rating_goes_up_and_is_saved() {
     let dir = save_dir("training-solve");
@@ -137,6 +151,7 @@ fn the_right_moves_solve_the_puzzle_and_the_rating_goes_up_and_is_saved() {
         "the player's moves and the computer's replies were played on the board"
     );
     assert!(run(&app).said.contains("3 stars of 3"), "three stars without a hint: {}", run(&app).said);
+    assert_eq!(lit_stars(&mut app), Some(3), "three stars drawn, all lit");
     frames(&mut app, 1);
     assert_eq!(said_color(&mut app), theme::SUCCESS, "solved, in the colour of success");
     let training = app.world().resource::<Settings>().training.clone();
@@ -235,6 +250,7 @@ fn a_hint_lights_the_hole_of_the_right_move_and_costs_a_star() {
     let mut app = start_app(PHONE, &dir);
     open_training(&mut app);
     let puzzle = run(&app).puzzle.clone().unwrap();
+    assert_eq!(lit_stars(&mut app), None, "no stars before the puzzle is solved");
     press(&mut app, "Hint");
     let layout = app.world().resource::<BoardLayout>().clone();
     let hole = Hole::new(puzzle.solution[0]).unwrap();
@@ -244,6 +260,8 @@ fn a_hint_lights_the_hole_of_the_right_move_and_costs_a_star() {
     assert!(at.iter().any(|p| p.distance(lit) < 1.0), "the right hole is lit: {at:?} vs {lit}");
     solve(&mut app);
     assert!(run(&app).said.contains("2 stars of 3"), "a hint costs a star: {}", run(&app).said);
+    assert!(run(&app).said.contains("half"), "why a hinted solve moves the rating less: {}", run(&app).said);
+    assert_eq!(lit_stars(&mut app), Some(2), "two of the three stars lit");
     assert_eq!(app.world().resource::<Settings>().training.stars.get(&puzzle.id), Some(&2));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -351,4 +369,38 @@ fn every_puzzle_can_be_solved_by_taps_on_phones_and_tablets() {
             assert!(attempt.solved(), "{}: solved by its taps", puzzle.id);
         }
     }
+}
+
+/// A new player's try (issue 32): on a tablet in Russian the puzzle's three buttons after a wrong move
+/// wrapped unevenly (the last alone on a line), and the header sat 8 pixels from the screen's edge where
+/// the game's bars keep 14. The buttons are as wide as each other, and the header keeps the bars' margin.
+#[test]
+fn after_a_wrong_move_on_a_tablet_the_puzzles_buttons_are_even_and_the_header_keeps_the_bars_margin() {
+    use toguz::app::board::layout::text_scale;
+    use toguz::app::i18n::locale::Lang;
+    let dir = save_dir("training-even");
+    super::flows::with_language(&dir, Lang::Ru);
+    let mut app = start_app(TABLET, &dir);
+    open_training(&mut app);
+    let puzzle = run(&app).puzzle.clone().unwrap();
+    let start = puzzle.start().unwrap();
+    let right = puzzle.solution[0];
+    let wrong = start.legal_moves().find(|h| h.number() != right).expect("another legal move").number();
+    touch_hole(&mut app, start.side_to_move(), wrong);
+    settle(&mut app);
+    assert_eq!(run(&app).phase, Phase::Missed);
+    let widths: Vec<f32> = ["Button Menu", "Button Try again", "Button Next puzzle"]
+        .iter()
+        .map(|n| super::flows::named_rect(&mut app, n).unwrap_or_else(|| panic!("{n}")).width())
+        .collect();
+    assert!(widths.iter().all(|w| (w - widths[0]).abs() < 1.0), "the buttons are even: {widths:?}");
+    let close = super::flows::named_rect(&mut app, "Button Close the training").expect("the close mark");
+    let edge = 10.0 * text_scale(TABLET);
+    assert!(
+        (close.min.x - edge).abs() < 1.0,
+        "the header's margin is the bars': {} against {edge}",
+        close.min.x
+    );
+    assert_nothing_clipped(&mut app, TABLET, "the puzzle after a wrong move");
+    let _ = std::fs::remove_dir_all(&dir);
 }

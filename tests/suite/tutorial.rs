@@ -472,3 +472,30 @@ fn a_click_that_opens_the_board_never_falls_through_onto_a_hole_beneath_it() {
     assert!(said.is_empty(), "nothing is said about a tap the player never made: {said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A new player's try (issue 32): holding a hole in a lesson said where its stone lands as "White's hole
+/// 3", where the lesson calls the learner's holes "your hole 3". The landing hint speaks as the lesson does.
+#[test]
+fn a_lessons_landing_hint_calls_the_learners_holes_theirs() {
+    use toguz::app::i18n::locale::Locale;
+    use toguz::app::ui::toast::FloatingToast;
+    let dir = save_dir("tutorial-your-hole");
+    let mut app = start_app(PHONE, &dir);
+    open_list_from_title(&mut app);
+    press(&mut app, "Lesson The landing hint");
+    assert!(until(&mut app, 300, |app| matches!(run(app).phase, Phase::Ready { .. })), "the lesson opens");
+    press(&mut app, "Next");
+    assert!(until(&mut app, 300, |app| matches!(run(app).phase, Phase::Ready { .. })), "its next step");
+    let Kind::Hold(n) = run(&app).current().kind.clone() else { panic!("a step that asks to hold a hole") };
+    let hole = toguz::rules::Hole::new(n).unwrap();
+    let landing = run(&app).start().landing(hole).unwrap();
+    assert_eq!(landing.side, Side::White, "this step's stone lands in one of the learner's holes");
+    let at = place_on_screen(&app, Tapped::Hole(Side::White, hole));
+    touch(&mut app, at, 1, 40);
+    let locale = app.world().resource::<Locale>().clone();
+    let yours = locale.f("landing.you_hole", &[("hole", &landing.hole)]);
+    let whites = locale.f("landing.white_hole", &[("hole", &landing.hole)]);
+    let said = app.world().resource::<FloatingToast>().text.clone();
+    assert!(said.contains(&yours) && !said.contains(&whites), "the hint says '{yours}': '{said}'");
+    let _ = std::fs::remove_dir_all(&dir);
+}

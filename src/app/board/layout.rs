@@ -39,6 +39,8 @@ const ROW_GAP: f32 = 0.05;
 /// The smallest margin kept between a stone and its place's rim, as a share of the stone's diameter.
 const HOLE_INSET: f32 = 0.12;
 const KAZAN_INSET: f32 = 0.08;
+/// How far (as a share of a kazan's rows) a layer of its heap spreads before the next layer starts.
+const HEAP_SPREAD: f32 = 0.3;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Orientation {
@@ -267,9 +269,8 @@ impl BoardLayout {
 
     /// The frame a place's stone pattern is laid in: the corner it starts from, the direction rows
     /// advance (`up`), the direction pairs run (`right`), and the room across and along.
-    /// Holes fill from their player's edge of the board; kazans fill along their length from their own
-    /// count's end (just past the badge), so a player's captures gather by their own count, not by the
-    /// other kazan's.
+    /// A hole's rows count from its player's edge of the board; a kazan's along its length from its own
+    /// count's end (just past the badge, which its stones never cover).
     fn pattern_frame(&self, place: Place) -> (Vec2, Vec2, Vec2, f32, f32) {
         let r = self.place(place);
         let up = match (place, self.orientation) {
@@ -310,8 +311,10 @@ impl BoardLayout {
     /// rows from the player's edge, so odd and even and fours read at a glance; a wide hole fills its next
     /// band of two pairs once the first is full. Past the pattern's capacity the stones heap up: each
     /// layer lies over the one below, shifted by half a pair and half a row and nudged a little, so the
-    /// heap looks like a heap and its count (always shown) tells the number. A stone's place depends on
-    /// its index alone, so nothing already lying moves when another lands.
+    /// heap looks like a heap and its count (always shown) tells the number. A hole fills from its
+    /// middle outwards (a tablet's tall hole kept its few stones in a clump at its outer end); a kazan
+    /// heaps its stones into a mound in the middle of its length. A stone's place depends on its index
+    /// alone, so nothing already lying moves when another lands.
     pub fn stone_position(&self, place: Place, index: usize) -> Vec2 {
         let d = self.stone;
         let (start, up, right, across, along) = self.pattern_frame(place);
@@ -325,13 +328,15 @@ impl BoardLayout {
             return r.center()
                 + Vec2::new((jitter(index, 1) - 0.5) * inner.x, (jitter(index, 2) - 0.5) * inner.y);
         }
-        let (layer, k) = (index / capacity, index % capacity);
+        let (layer, k) = if kazan { pattern.heap_slot(index) } else { (index / capacity, index % capacity) };
         let (x, y) = pattern.slot(k, across, along, kazan);
         let at = start + right * x + up * y;
         if layer == 0 {
             return at;
         }
-        // A heap: odd layers sit in the hollows of the layer below, every stone nudged by its index.
+        // A heap: odd layers sit in the hollows of the layer below, every stone nudged by its index. A
+        // kazan's layers start long before it is full (`Pattern::heap_slot`), so its stones read as a
+        // mound in the middle of the trough.
         let shift = if layer % 2 == 1 {
             Vec2::new(pattern.pair_width() / 4.0, (d + ROW_GAP * d) / 2.0)
         } else {
@@ -457,6 +462,64 @@ impl Pattern {
         if self.singles { self.rows } else { 2 * self.pairs * self.rows }
     }
 
+    /// A kazan's `index`-th stone as (layer, slot in the pattern): the rows are filled from the middle
+    /// of the kazan's length outwards, and each layer starts once the one below has spread
+    /// [`HEAP_SPREAD`] of the rows further out, so the stones pile up as a mound that grows both higher
+    /// and longer, as captured stones thrown into a trough do. Depends on the index alone.
+    fn heap_slot(&self, index: usize) -> (usize, usize) {
+        let per_row = if self.singles { 1 } else { 2 * self.pairs.max(1) };
+        let rows = self.rows.max(1);
+        // Rows of the middle-out order between a layer's start and the next's.
+        let lag = ((rows as f32 * HEAP_SPREAD) as usize).max(2);
+        let mut left = index;
+        for key in 0.. {
+            // At step `key`, layer `l` (if started) fills its row `key - l * lag` of the middle-out order.
+            for layer in 0..=key / lag {
+                let Some(order) = key.checked_sub(layer * lag) else { break };
+                if order >= rows {
+                    continue;
+                }
+                if left < per_row {
+                    let row = centre_out(order, rows);
+                    return (layer, row * per_row + left);
+                }
+                left -= per_row;
+            }
+            if key > rows + 162 * lag {
+                break;
+            }
+        }
+        (index / (per_row * rows), index % (per_row * rows))
+    }
+
+    /// Where a hole's `pair`-th pair lies, as (row, column of pairs). The first pairs fill a band two
+    /// pairs wide in the middle of the hole's width, row by row from the middle of its depth outwards, so
+    /// nine stones read as 4 + 4 + 1 in any hole and a few lie in the middle of it, not at one end (a
+    /// tablet's holes kept their stones in a clump at one end). Past that band, one column of pairs at a
+    /// time, alternately on either side of it.
+    fn hole_cell(&self, pair: usize) -> (usize, usize) {
+        let rows = self.rows.max(1);
+        let width = self.pairs.clamp(1, 2);
+        let first = self.pairs.saturating_sub(width) / 2;
+        if pair < width * rows {
+            return (centre_out(pair / width, rows), first + pair % width);
+        }
+        let rest = pair - width * rows;
+        let (column, row) = (rest / rows, rest % rows);
+        let mut outer = Vec::with_capacity(self.pairs);
+        for step in 1..=self.pairs {
+            if let Some(left) = first.checked_sub(step) {
+                outer.push(left);
+            }
+            if first + width - 1 + step < self.pairs {
+                outer.push(first + width - 1 + step);
+            }
+        }
+        // Past every column (only a window too small for the pattern): the slot's place is clamped.
+        let col = outer.get(column).copied().unwrap_or(self.pairs + column);
+        (centre_out(row, rows), col)
+    }
+
     fn pair_width(&self) -> f32 {
         2.0 * self.d + PAIR_GAP * self.d
     }
@@ -466,29 +529,36 @@ impl Pattern {
         let d = self.d;
         let row_step = d + ROW_GAP * d;
         let rows_used = self.rows as f32 * row_step - ROW_GAP * d;
-        // Holes centre their rows in the room along them (equal margins at both ends); kazans fill from
-        // their count's end.
+        // Holes centre their rows in the room along them (equal margins at both ends); a kazan's rows
+        // start at its count's end and run its whole length (its heap picks them from the middle).
         let y0 = if kazan { 0.0 } else { ((along - rows_used) / 2.0).max(0.0) };
         if self.singles {
             return (across / 2.0, y0 + d / 2.0 + k as f32 * row_step);
         }
         let pair = k / 2;
-        // Pairs fill bands two pairs wide, row after row, before the next band starts: nine stones read as
-        // 4 + 4 + 1 in a wide phone hole as in a tall tablet one, never as a row of nine. Kazans keep
-        // filling row by row across their width, from their count's end.
-        let (band_pairs, widest) =
-            if kazan { (self.pairs * self.rows, self.pairs.max(1)) } else { (2 * self.rows.max(1), 2) };
-        let band = pair / band_pairs;
-        let within = pair % band_pairs;
-        let band_width = (self.pairs.saturating_sub(2 * band)).clamp(1, widest);
-        let row = within / band_width;
-        let col = 2 * band + within % band_width;
+        let (row, col) = if kazan {
+            // Kazans fill row by row across their width (`heap_slot` picks the row).
+            (pair / self.pairs.max(1), pair % self.pairs.max(1))
+        } else {
+            self.hole_cell(pair)
+        };
         // Centre the pairs across the place.
         let used = self.pairs as f32 * self.pair_width() - PAIR_GAP * d;
         let x0 = (across - used) / 2.0;
         let x = x0 + col as f32 * self.pair_width() + if k.is_multiple_of(2) { d / 2.0 } else { 1.5 * d };
         (x, y0 + d / 2.0 + row as f32 * row_step)
     }
+}
+
+/// The `i`-th of `n` places counted from the middle outwards: the middle one (the lower middle of an
+/// even count), then one further out on either side in turn.
+fn centre_out(i: usize, n: usize) -> usize {
+    if i >= n {
+        return i;
+    }
+    let mid = (n - 1) / 2;
+    let step = i.div_ceil(2);
+    if i % 2 == 1 { mid + step } else { mid - step }
 }
 
 /// Pairs per row and rows of stones of diameter `d` that fit a frame of `size` (across, along); none

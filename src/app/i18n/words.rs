@@ -3,7 +3,7 @@
 //! "you" and "the computer", in hot-seat "White" and "Black".
 
 use crate::ai::{Level, Reason};
-use crate::game::Mode;
+use crate::game::{Game, Mode, rows};
 use crate::rules::{Hole, IllegalMove, Landing, LandingEffect, Side, TuzdikRefusal};
 
 use crate::app::i18n::locale::Locale;
@@ -71,6 +71,37 @@ pub fn bar_name(locale: &Locale, mode: &Mode, side: Side) -> String {
     }
 }
 
+/// Move `at` of `game` (counted from 1): who played it, its number as the record gives it (a move is a
+/// pair, White's and Black's: both sides have a move 33) and the hole played. The review's words name a
+/// move this way, "your move 33, hole 7", rather than as notation ("33. 71") a new player cannot read.
+pub(crate) fn played_move(game: &Game, at: usize) -> Option<(Who, usize, Hole)> {
+    let played = game.history().get(at.checked_sub(1)?)?;
+    let number = rows(&game.truncated(at)).len();
+    Some((Who::of(&game.mode, played.outcome.side), number, played.outcome.hole))
+}
+
+/// The words with each number held to the words it counts or names (the space between a number and the
+/// word it counts, and the one between a word and the number it names, made non-breaking): a line broke
+/// between "лунка" and its "1", and left "1)" alone on the last line. A number joined to its own word
+/// ("2‑жүрүштө") keeps the space before it, and so does a comma or a colon ("..., 3‑отау: 11 құмалақ"):
+/// a line still breaks there.
+pub(crate) fn glue_numbers(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let digit = |i: usize| chars.get(i).is_some_and(char::is_ascii_digit);
+    let glued = |i: usize| {
+        // A number and what it counts: "11 stones" ("1 (hole" may part: the bracket goes whole).
+        let after_number =
+            i.checked_sub(1).is_some_and(digit) && chars.get(i + 1).is_some_and(|c| c.is_alphabetic());
+        // A number of its own after a word: "hole 5", "(лунка 1)", "move 12,".
+        let end = (i + 1..=chars.len()).find(|&j| !digit(j)).unwrap_or(chars.len());
+        let named = digit(i + 1)
+            && i.checked_sub(1).and_then(|j| chars.get(j)).is_some_and(|c| c.is_alphabetic())
+            && !chars.get(end).is_some_and(|c| c.is_alphanumeric() || *c == '\u{2011}' || *c == '-');
+        after_number || named
+    };
+    chars.iter().enumerate().map(|(i, &c)| if c == ' ' && glued(i) { '\u{a0}' } else { c }).collect()
+}
+
 pub fn stones(locale: &Locale, n: i64) -> String {
     locale.n("count.stones", n, &[])
 }
@@ -105,7 +136,22 @@ pub fn reason(locale: &Locale, reason: &Reason) -> String {
 
 /// The long-press hint in words: where the last stone of `hole` lands and what happens there.
 pub fn landing(locale: &Locale, mode: &Mode, hole: Hole, landing: &Landing) -> String {
-    let who = Who::of(mode, landing.side);
+    landing_in(locale, Who::of(mode, landing.side), hole, landing)
+}
+
+/// The long-press hint on a lesson's board, where the learner plays White: White's holes are "your hole",
+/// Black's are Black's, as the lessons say (the board's game is a hot-seat one, whose words said "White's
+/// hole 3" to the learner).
+pub fn lesson_landing(locale: &Locale, hole: Hole, landing: &Landing) -> String {
+    let who = match landing.side {
+        Side::White => Who::You,
+        Side::Black => Who::Black,
+    };
+    landing_in(locale, who, hole, landing)
+}
+
+/// The long-press hint in words, the last stone landing in `who`'s hole.
+fn landing_in(locale: &Locale, who: Who, hole: Hole, landing: &Landing) -> String {
     let place = locale.f(&format!("landing.{}_hole", who.key_part()), &[("hole", &landing.hole)]);
     let effect = match landing.effect {
         LandingEffect::Nothing => locale.t("effect.nothing"),

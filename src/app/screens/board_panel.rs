@@ -11,10 +11,14 @@ use bevy::prelude::*;
 
 use crate::app::board::layout::{self, BoardLayout};
 use crate::app::platform::safe_area::SafeArea;
+use crate::app::screens::game::messages::clear_of_kazan_counts;
+use crate::app::state::panels::Panels;
 use crate::app::state::screen::Screen;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
+use crate::app::ui::toast::{ToastBox, ToastCard};
 use crate::app::ui::widgets::{Tap, button, on_tap, text};
+use crate::rules::{Hole, Side};
 
 /// The caption's size: smaller on a small phone.
 pub(crate) fn caption_size(window: Vec2) -> f32 {
@@ -25,6 +29,9 @@ pub(crate) fn caption_size(window: Vec2) -> f32 {
 pub(crate) fn small_size(window: Vec2) -> f32 {
     caption_size(window) - 2.0
 }
+
+/// The header's margin at each side, in UI pixels, as the game's bars keep (`game::bars`).
+pub(crate) const HEADER_EDGE: f32 = 10.0;
 
 /// The header over the board, in the top bar: its items spread from side to side. `scale` is the UI's.
 pub(crate) fn header_node(window: Vec2, layout: &BoardLayout, safe: &SafeArea, scale: f32) -> Node {
@@ -37,10 +44,12 @@ pub(crate) fn header_node(window: Vec2, layout: &BoardLayout, safe: &SafeArea, s
         left: px(0),
         width: percent(100),
         height: s(layout.top_bar),
+        // The game's bars' margin, in UI pixels: on a tablet the header's buttons sat 8 pixels from the
+        // screen's edge, the bars' 14.
         padding: UiRect {
             top: s(safe.top + if compact { 0.0 } else { 4.0 }),
-            left: s(safe.left + 8.0),
-            right: s(safe.right + 8.0),
+            left: px(safe.left / scale + HEADER_EDGE),
+            right: px(safe.right / scale + HEADER_EDGE),
             bottom: px(if compact { 0 } else { 4 }),
         },
         justify_content: JustifyContent::SpaceBetween,
@@ -160,4 +169,93 @@ pub(crate) fn spawn_header_and_panel(
         DespawnOnExit(screen),
         panel,
     ));
+}
+
+/// The floating message (`ui::toast`) over a board keeps off its holes (the record's "copied", at the top
+/// of the screen, covered the board's top rows): on a board lying across, between the two rows of holes,
+/// over the kazans, or beside the board when it is too tall for that band; on an upright board, above it,
+/// in the header's room, or under it when it is too tall for that room. Off the board, or over a panel
+/// that hides it (the move list), it floats near the top of the screen.
+pub(crate) fn place_floating_message(
+    layout: Option<Res<BoardLayout>>,
+    screen: Res<State<Screen>>,
+    panels: Res<Panels>,
+    safe: Res<SafeArea>,
+    ui_scale: Option<Res<UiScale>>,
+    mut boxes: Query<&mut Node, With<ToastBox>>,
+    cards: Query<&ComputedNode, With<ToastCard>>,
+) {
+    let Ok(mut node) = boxes.single_mut() else { return };
+    let scale = ui_scale.map_or(1.0, |s| s.0);
+    let on_board =
+        matches!(screen.get(), Screen::Lesson | Screen::Review | Screen::Training | Screen::Openings);
+    // The card's height as last laid out, in the window's pixels.
+    let height = cards.single().map_or(0.0, |c| c.size().y * c.inverse_scale_factor() * scale);
+    let place = match layout.as_deref().filter(|_| on_board && !panels.any()) {
+        None => None,
+        Some(layout) => match layout.orientation {
+            layout::Orientation::Landscape => beside_the_rows(layout, height),
+            layout::Orientation::Portrait => above_or_under(layout, &safe, height),
+        },
+    };
+    // Where it goes, in the window's pixels: its top (or its bottom), its left and its width.
+    let (top, bottom, left, width) = match place {
+        None => (percent(9), Val::Auto, px(0), percent(100)),
+        Some(Place { top, bottom, span }) => {
+            let at = |v: Option<f32>| v.map_or(Val::Auto, |v| px(v / scale));
+            let left = px((layout.as_deref().map_or(0.0, |l| l.window.x) / 2.0 + span.min.x) / scale);
+            (at(top), at(bottom), left, px(span.width() / scale))
+        }
+    };
+    if node.top != top || node.bottom != bottom || node.left != left || node.width != width {
+        node.top = top;
+        node.bottom = bottom;
+        node.left = left;
+        node.width = width;
+        node.right = Val::Auto;
+    }
+}
+
+/// Where the floating message goes over a board, in the window's pixels: its top or its bottom edge, and
+/// its stretch across (in the board's coordinates, from the window's centre).
+struct Place {
+    top: Option<f32>,
+    bottom: Option<f32>,
+    span: Rect,
+}
+
+/// On a board lying across: between the rows of holes, clear of the kazans' counts, when the message is
+/// no taller than that band; else in the room beside the board, when there is some.
+fn beside_the_rows(layout: &BoardLayout, height: f32) -> Option<Place> {
+    let window = layout.window;
+    let rows = |side: Side| Hole::all().map(move |h| layout.hole(side, h));
+    let near_top = rows(layout.near).map(|r| r.max.y).fold(f32::MIN, f32::max);
+    let far_bottom = rows(layout.near.opponent()).map(|r| r.min.y).fold(f32::MAX, f32::min);
+    if height + 4.0 <= far_bottom - near_top {
+        let middle = window.y / 2.0 - (near_top + far_bottom) / 2.0;
+        let span = clear_of_kazan_counts(layout, layout.board);
+        return Some(Place { top: Some(middle - height / 2.0), bottom: None, span });
+    }
+    let right = window.x / 2.0;
+    let room = Rect::new(layout.board.max.x + 8.0, -window.y / 2.0, right - 8.0, window.y / 2.0);
+    (room.width() >= 200.0 && height <= window.y - 16.0).then(|| Place {
+        top: Some((window.y - height) / 2.0),
+        bottom: None,
+        span: room,
+    })
+}
+
+/// On an upright board: above it, in the header's room, or under it; `None` when neither has the room.
+fn above_or_under(layout: &BoardLayout, safe: &SafeArea, height: f32) -> Option<Place> {
+    let window = layout.window;
+    let board_top = window.y / 2.0 - layout.board.max.y;
+    let board_bottom = window.y / 2.0 - layout.board.min.y;
+    let span = layout.board;
+    if height + 4.0 <= board_top - safe.top {
+        Some(Place { top: None, bottom: Some(window.y - board_top + 2.0), span })
+    } else if height + 4.0 <= window.y - safe.bottom - board_bottom {
+        Some(Place { top: Some(board_bottom + 2.0), bottom: None, span })
+    } else {
+        None
+    }
 }

@@ -14,6 +14,8 @@ pub mod training;
 
 use bevy::prelude::*;
 
+use crate::app::state;
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         game::plugin,
@@ -25,5 +27,6 @@ pub(crate) fn plugin(app: &mut App) {
         openings::plugin,
         small_window::plugin,
         rest::plugin,
-    ));
+    ))
+    .add_systems(Update, board_panel::place_floating_message.in_set(state::screen::Frame::View));
 }

@@ -35,22 +35,24 @@ pub(crate) enum Setting {
 }
 
 impl Setting {
-    /// What the button says, in the language on screen.
+    /// What the button says, in the language on screen: the setting's name and its state, which a line
+    /// breaks only between (see [`label_and_value`]).
     fn words(self, settings: &Settings, locale: &Locale) -> String {
         let on_off = |on: bool| locale.t(if on { "setting.on" } else { "setting.off" });
-        match self {
-            Setting::Speed => locale.f("setting.speed", &[("speed", &locale.t(settings.speed.key()))]),
+        let (key, slot, value) = match self {
+            Setting::Speed => ("setting.speed", "speed", locale.t(settings.speed.key())),
             Setting::Motion => {
                 let motion = if settings.reduce_motion { "motion.calm" } else { "motion.full" };
-                locale.f("setting.motion", &[("motion", &locale.t(motion))])
+                ("setting.motion", "motion", locale.t(motion))
             }
-            Setting::Sound => locale.f("setting.sound", &[("state", &on_off(settings.sound))]),
-            Setting::Haptics => locale.f("setting.haptics", &[("state", &on_off(settings.haptics))]),
-            Setting::Stones => locale.f("setting.stones", &[("stones", &locale.t(settings.stones.key()))]),
-            Setting::Counts => locale.f("setting.counts", &[("state", &on_off(settings.counts))]),
-            Setting::Flip => locale.f("setting.turn_board", &[("state", &on_off(settings.flip_each_turn))]),
-            Setting::Language => locale.f("menu.language", &[("language", &locale.lang.native_name())]),
-        }
+            Setting::Sound => ("setting.sound", "state", on_off(settings.sound)),
+            Setting::Haptics => ("setting.haptics", "state", on_off(settings.haptics)),
+            Setting::Stones => ("setting.stones", "stones", locale.t(settings.stones.key())),
+            Setting::Counts => ("setting.counts", "state", on_off(settings.counts)),
+            Setting::Flip => ("setting.turn_board", "state", on_off(settings.flip_each_turn)),
+            Setting::Language => ("menu.language", "language", locale.lang.native_name().to_string()),
+        };
+        label_and_value(&locale.f(key, &[(slot, &SLOT)]), &value)
     }
 
     /// What a tap does to the settings (nothing for the language: its caller opens the list).
@@ -66,6 +68,16 @@ impl Setting {
             Setting::Language => {}
         }
     }
+}
+
+/// Where the setting's state goes while its words are put together: a character no message holds.
+const SLOT: char = '\u{1}';
+
+/// `template` (the setting's message with [`SLOT`] for its state) with `value` in it, the value's spaces
+/// made no-break ones: a line breaks between the setting's name and its state, never inside the state
+/// ("Ngôn ngữ: Tiếng / Việt" and "Chuyển động: đầy / đủ" did, in half of a small phone's button).
+fn label_and_value(template: &str, value: &str) -> String {
+    template.replacen(SLOT, &value.replace(' ', "\u{a0}"), 1)
 }
 
 /// The choice after `now` in `all`, round to the first.

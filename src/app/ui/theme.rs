@@ -142,6 +142,8 @@ pub struct Art {
     pub ring: Handle<Image>,
     pub glow: Handle<Image>,
     pub disc: Handle<Image>,
+    /// A five-pointed star, white to be tinted: a puzzle's stars (the bundled fonts have no star glyph).
+    pub star: Handle<Image>,
 }
 
 /// A text set in the display face (the game's name, the headings of screens and panels): its font is given
@@ -188,7 +190,8 @@ fn paint(mut commands: Commands, images: Option<ResMut<Assets<Image>>>, settings
             tuzdik: [none.clone(), none.clone()],
             ring: none.clone(),
             glow: none.clone(),
-            disc: none,
+            disc: none.clone(),
+            star: none,
         });
         return;
     };
@@ -204,6 +207,7 @@ fn paint(mut commands: Commands, images: Option<ResMut<Assets<Image>>>, settings
         ring: images.add(ring(128)),
         glow: images.add(glow(128)),
         disc: images.add(disc(64)),
+        star: images.add(star(64)),
     };
     commands.insert_resource(art);
     debug!("the board's images painted in {} ms", started.elapsed().as_millis());
@@ -522,6 +526,23 @@ fn glow(size: u32) -> Image {
 }
 
 /// A filled disc, for count badges.
+/// A five-pointed star filling the image, its points up, its edge smoothed over a pixel or two.
+fn star(size: u32) -> Image {
+    image(size, size, 2, |u, v| {
+        // Centred, y up, the star a little low so that it sits in the middle of its box.
+        let (x, y) = (u * 2.0 - 1.0, 1.0 - v * 2.0 + 0.08);
+        let r = (x * x + y * y).sqrt();
+        let angle = x.atan2(y).rem_euclid(std::f32::consts::TAU / 5.0) - std::f32::consts::PI / 5.0;
+        // The outline between a point (radius 1) and a notch (0.45), straight edges between them.
+        let (outer, inner) = (0.98, 0.42);
+        let t = angle.abs() / (std::f32::consts::PI / 5.0);
+        let tip = Vec2::new(0.0, outer);
+        let notch = Vec2::from_angle(std::f32::consts::FRAC_PI_2 - std::f32::consts::PI / 5.0) * inner;
+        let edge = tip.lerp(notch, t).length();
+        premul([1.0, 1.0, 1.0], 1.0 - smooth(edge - 0.04, edge, r))
+    })
+}
+
 fn disc(size: u32) -> Image {
     image(size, size, 2, |u, v| {
         let (x, y) = (u * 2.0 - 1.0, v * 2.0 - 1.0);

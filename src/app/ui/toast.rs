@@ -1,6 +1,7 @@
 //! Short messages on the screens without the game's bars (the title, review), and over a panel that hides
-//! the game's bars (the move list): a box floating near the top of the screen, for a few seconds. The game
-//! screen shows its other messages in its own bar (`hud`).
+//! the game's bars (the move list): a box floating near the top of the screen, for a few seconds (over a
+//! board, where the board's screens place it: off the holes). The game screen shows its other messages in
+//! its own bar (`hud`).
 
 use bevy::prelude::*;
 
@@ -28,19 +29,18 @@ impl FloatingToast {
     }
 }
 
+/// The box the message floats in: placed near the top of the screen, or by a board's screen.
 #[derive(Component)]
-struct ToastBox;
+pub(crate) struct ToastBox;
+
+/// The message's card inside [`ToastBox`], as tall as its words.
+#[derive(Component)]
+pub(crate) struct ToastCard;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<FloatingToast>()
         .add_systems(Startup, spawn_box)
-        .add_systems(
-            Update,
-            show.in_set(Frame::View).run_if(
-                not(in_state(Screen::Game))
-                    .or_else(|panels: Res<Panels>| panels.top() == Some(Panel::MoveList)),
-            ),
-        )
+        .add_systems(Update, show.in_set(Frame::View))
         .add_systems(OnEnter(Screen::Game), |mut toast: ResMut<FloatingToast>| {
             *toast = FloatingToast::default()
         });
@@ -74,22 +74,37 @@ fn spawn_box(mut commands: Commands) {
             },
             BackgroundColor(theme::PANEL),
             Pickable::IGNORE,
+            ToastCard,
             children![(text("", 16.0, theme::TEXT), TextLayout::justify(Justify::Center), Pickable::IGNORE)],
         )],
     ));
 }
 
+/// Shows the latest message for [`SHOWN_FOR`]. On the game's board the game's own bar says its messages:
+/// this box shows only over the move list, and hides when the list closes (a record's "copied" stayed
+/// over the board's top rows, frozen, once the list was closed).
 fn show(
     time: Res<Time>,
+    screen: Option<Res<State<Screen>>>,
+    panels: Res<Panels>,
     mut toasts: MessageReader<Toast>,
     mut toast: ResMut<FloatingToast>,
     mut boxes: Query<(&mut Visibility, &Children), With<ToastBox>>,
     children: Query<&Children>,
     mut texts: Query<&mut Text>,
 ) {
+    let in_game = screen.is_some_and(|s| *s.get() == Screen::Game);
+    let game_speaks = in_game && panels.top() != Some(Panel::MoveList);
     for t in toasts.read() {
+        if game_speaks {
+            continue;
+        }
         toast.text = t.0.clone();
         toast.remaining = SHOWN_FOR;
+    }
+    if game_speaks && !toast.text.is_empty() {
+        toast.text.clear();
+        toast.remaining = 0.0;
     }
     if toast.remaining > 0.0 {
         toast.remaining -= time.delta_secs();

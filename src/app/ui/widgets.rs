@@ -139,6 +139,11 @@ pub fn card(width: f32, padding: f32, gap: f32, align_items: AlignItems) -> impl
 #[derive(Component)]
 pub struct PanelCard;
 
+/// A card's copy for the far seat of a board two players share (the result's words): always turned to
+/// face that seat, whichever way the panels face, and shown only on a shared board.
+#[derive(Component)]
+pub struct FarSeatCopy;
+
 /// A panel whose background takes taps without passing them to what holds it (the card of a list
 /// that closes when the player taps outside it).
 #[derive(Component)]

@@ -12,7 +12,7 @@ use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::{self};
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::screens::game::menu::open_menu;
-use crate::app::state::messages::Toast;
+use crate::app::screens::game::messages::SeatToast;
 use crate::app::state::panels::Panels;
 use crate::app::state::session::Session;
 use crate::app::state::settings::Settings;
@@ -141,13 +141,14 @@ fn player_bar(top: bool, far: impl Bundle + Copy) -> impl Bundle {
                 far,
                 on_tap(move |_: On<Tap>, asked: UndoAsked, mut undo: MessageWriter<Undo>| {
                     if let Some(refusal) = asked.refusal(top) {
-                        asked.say(refusal);
+                        asked.say(refusal, top);
                     } else {
                         undo.write(Undo);
                     }
                 }),
             ),
-            // Shown only while there is something to redo: right after an undo.
+            // Shown only while there is something to redo: right after an undo (on a shared board, in the
+            // bar of the player who undid). Its place is kept on a bar of two lines (`update_bars`).
             (
                 bar_control("hud.redo", "Redo", top),
                 RedoButton,
@@ -170,7 +171,7 @@ fn player_bar(top: bool, far: impl Bundle + Copy) -> impl Bundle {
                 far,
                 on_tap(move |_: On<Tap>, asked: UndoAsked, mut hint: MessageWriter<HintRequest>| {
                     if let Some(refusal) = asked.hint_refusal(top) {
-                        asked.say(refusal);
+                        asked.say(refusal, top);
                     } else {
                         hint.write(HintRequest);
                     }
@@ -250,7 +251,7 @@ pub(crate) struct UndoAsked<'w> {
     settings: Res<'w, Settings>,
     layout: Option<Res<'w, BoardLayout>>,
     locale: Res<'w, Locale>,
-    toasts: MessageWriter<'w, Toast>,
+    toasts: MessageWriter<'w, SeatToast>,
 }
 
 impl UndoAsked<'_> {
@@ -282,8 +283,12 @@ impl UndoAsked<'_> {
         })
     }
 
-    pub(crate) fn say(mut self, words: String) {
-        self.toasts.write(Toast(words));
+    /// Says why to the player of the bar (at the top when `top`) who asked: on a shared board only their
+    /// copy of the message shows ("It is White's turn: only they can ask", shown to White too, spoke of
+    /// White as of someone else).
+    pub(crate) fn say(mut self, words: String, top: bool) {
+        let seat = self.seat(top).map(|_| top);
+        self.toasts.write(SeatToast { far: seat, words });
     }
 }
 
@@ -397,9 +402,18 @@ pub(crate) fn update_bars(
         color.0 = theme::side_color(side).with_alpha(alpha);
     }
     for (mut node, mut visibility, undo, redo, hint, far) in &mut controls {
+        // On a shared board what undo took back is replayed by the player who undid it: the one to move
+        // now (the near bar offered Redo after the far player's Undo).
+        let mine = if far { near.opponent() } else { near };
+        let redo_theirs = turned && session.game.position().side_to_move() != mine;
+        let no_redo = !session.game.can_redo() || redo_theirs;
+        // A bar whose controls have a line of their own spreads them along it: there Redo keeps its place
+        // while there is nothing to redo, or Hint jumped sideways when it appeared. On one line the
+        // player's block gives it room.
+        let keeps_place = bar_in_two_lines(&layout, &safe, far, turned);
         let display = if (far && !turned)
             || (hint && !mode.landing_hint_allowed())
-            || (redo && !session.game.can_redo())
+            || (redo && no_redo && !keeps_place)
         {
             Display::None
         } else {
@@ -408,12 +422,17 @@ pub(crate) fn update_bars(
         if node.display != display {
             node.display = display;
         }
+        if redo {
+            let want = if no_redo { Visibility::Hidden } else { Visibility::Inherited };
+            if *visibility != want {
+                *visibility = want;
+            }
+        }
         // Undo keeps its place when there is nothing to undo, so the bar does not jump after the first
         // move.
         if undo {
             // On a shared board a player's Undo shows only while the last move is their own: it takes back
             // nothing else.
-            let mine = if far { near.opponent() } else { near };
             let theirs = turned && session.game.last_move().is_some_and(|m| m.side != mine);
             let want =
                 if session.game.can_undo() && !theirs { Visibility::Inherited } else { Visibility::Hidden };
@@ -432,10 +451,16 @@ pub(crate) fn outer_pads(safe: &SafeArea, top: bool, turned: bool) -> (f32, f32)
     if top && !turned { (outer, 0.0) } else { (0.0, outer) }
 }
 
+/// What is pushed along a bar's line of controls by the room before it: the kazan and Hint.
+type Pushed =
+    (Or<(With<BarKazan>, With<HintButton>)>, Without<PlayerBar>, Without<BarInfo>, Without<BarWords>);
+
 /// Lays each bar out in one line (controls, player, kazan, controls) or, where that line leaves the player
 /// no room, in two: the badge, name and whose turn it is along the bar's inner top, the controls and the
 /// kazan under them. Whose turn it is must never be squeezed out (it was, in Russian and Kazakh, on a
-/// small phone once Redo showed).
+/// small phone once Redo showed). On two lines Hint and Menu keep together at the bar's end, whatever
+/// comes and goes before them (spread along the line, Hint moved when Redo appeared or the kazan's count
+/// grew a digit).
 pub(crate) fn fit_bar_lines(
     layout: Option<Res<BoardLayout>>,
     safe: Res<SafeArea>,
@@ -444,6 +469,7 @@ pub(crate) fn fit_bar_lines(
     mut bars: Query<(&PlayerBar, &mut Node), (Without<BarInfo>, Without<BarWords>)>,
     mut infos: Query<(&BarInfo, &mut Node), (Without<PlayerBar>, Without<BarWords>)>,
     mut words: Query<(&BarWords, &mut Node), (Without<PlayerBar>, Without<BarInfo>)>,
+    mut pushed: Query<(&mut Node, Option<&BarKazan>, Has<FarControl>), Pushed>,
 ) {
     let Some(layout) = layout else { return };
     let turned = shared_board(&session, &settings);
@@ -453,6 +479,16 @@ pub(crate) fn fit_bar_lines(
         let align = if two(bar.top) { AlignItems::FlexEnd } else { AlignItems::Center };
         if node.align_items != align {
             node.align_items = align;
+        }
+        // Undo, Redo, a kazan of two digits, Hint and Menu on a small phone's line in Russian: 343 pixels
+        // of 340 with the wider gaps, and Hint and Menu ran past their place.
+        let gap = px(if two(bar.top) { 4.0 } else { 6.0 });
+        // On two lines Hint's own margin takes the room between the controls (`hints` below): spread
+        // as well, the line ran past the bar's end.
+        let justify = if two(bar.top) { JustifyContent::FlexStart } else { JustifyContent::SpaceBetween };
+        if node.column_gap != gap || node.justify_content != justify {
+            node.column_gap = gap;
+            node.justify_content = justify;
         }
     }
     for (info, mut node) in &mut infos {
@@ -472,6 +508,15 @@ pub(crate) fn fit_bar_lines(
             node.top = top;
             node.left = left;
             node.right = right;
+        }
+    }
+    // The room of the controls' line goes either side of the kazan: Undo and Redo at one end, Hint and
+    // Menu at the other.
+    for (mut node, kazan, far) in &mut pushed {
+        let top = kazan.map_or(far, |k| k.top);
+        let margin = if two(top) { UiRect::left(Val::Auto) } else { UiRect::ZERO };
+        if node.margin != margin {
+            node.margin = margin;
         }
     }
     for (w, mut node) in &mut words {

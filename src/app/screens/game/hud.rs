@@ -9,6 +9,7 @@ use crate::game::Mode;
 use crate::app::board::layout::TOP_BAR;
 use crate::app::board::sowing::FinishAnimation;
 use crate::app::board::sowing::Timeline;
+use crate::app::board::view::shared_board;
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::result_text;
 use crate::app::screens::game::bars::Redo;
@@ -27,12 +28,14 @@ use crate::app::screens::game::menu::panel;
 use crate::app::screens::game::menu::play_again;
 use crate::app::screens::game::menu::spawn_menu;
 use crate::app::screens::game::messages::MessageBox;
+use crate::app::screens::game::messages::SeatToast;
 use crate::app::screens::game::messages::ToastState;
 use crate::app::screens::game::messages::ToastText;
+use crate::app::screens::game::messages::announce_lot;
 use crate::app::screens::game::messages::announce_tuzdik;
 use crate::app::screens::game::messages::collect_toasts;
 use crate::app::screens::game::messages::update_messages;
-use crate::app::screens::game::result::{ResultMoment, tell_result};
+use crate::app::screens::game::result::{ResultMoment, fly_sparks, tell_result};
 use crate::app::screens::review::move_list::open_list;
 use crate::app::screens::review::shown::ReviewAt;
 use crate::app::state::messages::Toast;
@@ -40,9 +43,10 @@ use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::{Session, SessionControl};
+use crate::app::state::settings::Settings;
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
-use crate::app::ui::widgets::{Tap, card, labelled, on_tap, text};
+use crate::app::ui::widgets::{FarSeatCopy, Tap, card, labelled, on_tap, text};
 
 #[derive(Component)]
 struct GameOverPanel;
@@ -50,11 +54,14 @@ struct GameOverPanel;
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<Undo>()
         .add_message::<Redo>()
+        .add_message::<SeatToast>()
         .init_resource::<ToastState>()
         .init_resource::<ResultMoment>()
         .add_systems(OnEnter(Screen::Game), spawn_hud)
         .add_systems(OnExit(Screen::Game), |mut r: ResMut<ResultMoment>| *r = ResultMoment::default())
         .add_systems(Update, (undo, redo).chain().in_set(Frame::Rules).run_if(in_state(Screen::Game)))
+        // On every screen: the new game is asked for on the title.
+        .add_systems(Update, announce_lot.in_set(Frame::View).before(collect_toasts))
         .add_systems(
             Update,
             (
@@ -64,6 +71,7 @@ pub(crate) fn plugin(app: &mut App) {
                 fit_bar_lines,
                 update_messages,
                 tell_result,
+                fly_sparks,
                 update_panels,
                 fit_menu,
                 face_menu,
@@ -126,41 +134,73 @@ fn spawn_hud(mut commands: Commands) {
     spawn_menu(&mut commands);
 }
 
+/// The result's panel. On a board two players share, a copy of its words faces the far seat (at the top,
+/// turned), so the player across the table reads who won and how without walking round; the buttons stay
+/// with the near copy, whichever seat taps them.
 fn spawn_game_over(commands: &mut Commands) {
+    let words = |size: f32| {
+        (
+            (
+                PanelText::Title,
+                DisplayFace,
+                text("", size * 30.0, theme::TEXT),
+                TextLayout::justify(Justify::Center),
+            ),
+            (PanelText::Reason, text("", size * 17.0, theme::TEXT_DIM), TextLayout::justify(Justify::Center)),
+        )
+    };
+    let (far_title, far_reason) = words(0.9);
+    let (title, reason) = words(1.0);
     commands.spawn((
         panel("Game over"),
         GameOverPanel,
         children![(
-            card(340.0, 22.0, 14.0, AlignItems::Center),
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::SpaceEvenly,
+                align_items: AlignItems::Center,
+                ..default()
+            },
             children![
                 (
-                    PanelText::Title,
-                    DisplayFace,
-                    text("", 30.0, theme::TEXT),
-                    TextLayout::justify(Justify::Center)
+                    FarSeatCopy,
+                    Name::new("Game over (far seat)"),
+                    card(340.0, 18.0, 10.0, AlignItems::Center),
+                    UiTransform { rotation: Rot2::radians(std::f32::consts::PI), ..UiTransform::IDENTITY },
+                    children![far_title, far_reason],
                 ),
-                (PanelText::Reason, text("", 17.0, theme::TEXT_DIM), TextLayout::justify(Justify::Center)),
                 (
-                    Node { column_gap: px(12), ..default() },
+                    card(340.0, 22.0, 14.0, AlignItems::Center),
                     children![
-                        (labelled("over.play_again", 20.0), on_tap(play_again)),
-                        // The same menu as the bar's "Menu" (settings, rules, new game, quit to title);
-                        // closing it comes back to the result.
+                        title,
+                        reason,
                         (
-                            labelled("hud.menu", 20.0),
-                            on_tap(|_: On<Tap>, mut panels: ResMut<Panels>| open_menu(&mut panels, false)),
+                            Node { column_gap: px(12), ..default() },
+                            children![
+                                (labelled("over.play_again", 20.0), on_tap(play_again)),
+                                // The same menu as the bar's "Menu" (settings, rules, new game, quit to
+                                // title); closing it comes back to the result.
+                                (
+                                    labelled("hud.menu", 20.0),
+                                    on_tap(|_: On<Tap>, mut panels: ResMut<Panels>| {
+                                        open_menu(&mut panels, false)
+                                    }),
+                                ),
+                            ],
                         ),
-                    ],
-                ),
-                (
-                    Node { column_gap: px(12), ..default() },
-                    children![
-                        (labelled("moves.title", 18.0), on_tap(open_list)),
                         (
-                            labelled("menu.review", 18.0),
-                            on_tap(|_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
-                                review.write(ReviewAt(None));
-                            }),
+                            Node { column_gap: px(12), ..default() },
+                            children![
+                                (labelled("moves.title", 18.0), on_tap(open_list)),
+                                (
+                                    labelled("menu.review", 18.0),
+                                    on_tap(|_: On<Tap>, mut review: MessageWriter<ReviewAt>| {
+                                        review.write(ReviewAt(None));
+                                    }),
+                                ),
+                            ],
                         ),
                     ],
                 ),
@@ -205,14 +245,22 @@ fn redo(
 fn update_panels(
     locale: Res<Locale>,
     panels: Res<Panels>,
-    mut flip_buttons: Query<&mut Node, With<FlipButton>>,
+    mut flip_buttons: Query<&mut Node, (With<FlipButton>, Without<FarSeatCopy>)>,
     session: Res<Session>,
     timeline: Res<Timeline>,
     moment: Res<ResultMoment>,
     mut game_over: Query<&mut Visibility, (With<GameOverPanel>, Without<MenuPanel>)>,
     mut menu_panel: Query<&mut Visibility, (With<MenuPanel>, Without<GameOverPanel>)>,
     mut texts: Query<(&PanelText, &mut Text)>,
+    settings: Res<Settings>,
+    mut far_copies: Query<&mut Node, (With<FarSeatCopy>, Without<FlipButton>)>,
 ) {
+    let display = if shared_board(&session, &settings) { Display::Flex } else { Display::None };
+    for mut node in &mut far_copies {
+        if node.display != display {
+            node.display = display;
+        }
+    }
     let status = session.game.status();
     // The game is over once its last move has landed; the result's panel waits for the result's moment.
     let ended = status.is_over() && !timeline.running();

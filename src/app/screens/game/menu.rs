@@ -2,6 +2,7 @@
 //! language, rules, new game, the move list. It opens facing whoever opened it (the far player's bar turns
 //! it to them) and fits one column or two.
 
+use crate::app::board::layout::{BoardLayout, text_scale};
 use crate::app::board::view::shared_board;
 use crate::app::i18n::locale::Tr;
 use crate::app::menus::confirm::new_game_or_ask;
@@ -19,7 +20,7 @@ use crate::app::ui::setting_buttons::{
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{
-    Backdrop, PanelCard, Tap, backdrop, card, close_top, labelled, on_tap, sized_node, text,
+    Backdrop, FarSeatCopy, PanelCard, Tap, backdrop, card, close_top, labelled, on_tap, sized_node, text,
 };
 use crate::game::Mode;
 use bevy::prelude::*;
@@ -34,11 +35,25 @@ pub(crate) struct MenuCard;
 #[derive(Component)]
 pub(crate) struct MenuButtons;
 
+/// The menu's title: smaller on a short screen.
+#[derive(Component)]
+pub(crate) struct MenuTitle;
+
 /// Below this height the menu's buttons go in two columns (one, packed closer, on a narrow window).
 pub(crate) const MENU_ONE_COLUMN_HEIGHT: f32 = 680.0;
 
 /// The two-column card's width: a window narrower than this keeps one column, packed closer.
 const MENU_TWO_COLUMNS_WIDTH: f32 = 640.0;
+
+/// A short window at least this wide (a phone held sideways, 844×390) takes the menu in three columns:
+/// in two its five rows cut through the top bar.
+const MENU_THREE_COLUMNS_WIDTH: f32 = 780.0;
+
+/// The one-column card's width on a phone, and on a roomier screen (a tablet, counted in UI pixels),
+/// where the half-width settings keep their name and state on one line («Скорость: / Обычно» wrapped
+/// on a tablet with room to spare).
+const MENU_NARROW: f32 = 340.0;
+const MENU_ROOMY: f32 = 420.0;
 
 #[derive(Component)]
 pub(crate) struct FlipButton;
@@ -56,6 +71,7 @@ pub(crate) fn spawn_menu(commands: &mut Commands) {
             children![
                 (
                     Tr("menu.title"),
+                    MenuTitle,
                     DisplayFace,
                     text("", 28.0, theme::TEXT),
                     Node { align_self: AlignSelf::Center, ..default() },
@@ -120,29 +136,67 @@ pub(crate) fn menu_buttons() -> impl Bundle {
 }
 
 /// A phone held sideways is too short for twelve buttons in a column (about 650 pixels with the title):
-/// there they go in two columns, on a wider card with less padding, so Resume and Quit stay on screen. A
-/// short phone upright (360×640) is too narrow for two: its one column is packed closer (about 590).
+/// there they go in three columns (two on a narrower window), on a wider card with less padding and a
+/// smaller title, so Resume and Quit stay on screen. A short phone upright (360×640) is too narrow for
+/// two: its one column is packed closer (about 590). The card sits below the top bar where it fits
+/// there (it cut through the bar on a phone held sideways), else as low as the window lets it.
 pub(crate) fn fit_menu(
     view: Res<ViewSize>,
-    mut cards: Query<&mut Node, (With<MenuCard>, Without<MenuButtons>)>,
+    layout: Option<Res<BoardLayout>>,
+    mut panels: Query<&mut Node, (With<MenuPanel>, Without<MenuCard>, Without<MenuButtons>)>,
+    mut cards: Query<(&mut Node, &ComputedNode), (With<MenuCard>, Without<MenuButtons>)>,
     mut grids: Query<&mut Node, (With<MenuButtons>, Without<MenuCard>)>,
-    added: Query<(), Added<MenuButtons>>,
+    mut titles: Query<&mut TextFont, With<MenuTitle>>,
 ) {
-    if !view.is_changed() && added.is_empty() {
-        return;
-    }
+    let scale = text_scale(view.0);
     let short = view.0.y < MENU_ONE_COLUMN_HEIGHT;
-    let two = short && view.0.x >= MENU_TWO_COLUMNS_WIDTH;
-    for mut card in &mut cards {
-        card.width = px(if two { MENU_TWO_COLUMNS_WIDTH } else { 340.0 });
-        card.padding = UiRect::all(px(if short { 8.0 } else { 22.0 }));
-        card.row_gap = px(if short { 5.0 } else { 10.0 });
+    let columns = match short {
+        true if view.0.x >= MENU_THREE_COLUMNS_WIDTH => 3,
+        true if view.0.x >= MENU_TWO_COLUMNS_WIDTH => 2,
+        _ => 1,
+    };
+    let width = match columns {
+        3 => (view.0.x - 24.0).min(820.0),
+        2 => MENU_TWO_COLUMNS_WIDTH,
+        _ if view.0.x / scale >= 600.0 => MENU_ROOMY,
+        _ => MENU_NARROW,
+    };
+    let gap = if short { 5.0 } else { 10.0 };
+    for (mut card, computed) in &mut cards {
+        let padding = UiRect::all(px(if short { 8.0 } else { 22.0 }));
+        if card.width != px(width) || card.padding != padding || card.row_gap != px(gap) {
+            card.width = px(width);
+            card.padding = padding;
+            card.row_gap = px(gap);
+        }
+        // Below the top bar, in UI pixels, when the card as last laid out fits there.
+        let height = computed.size().y * computed.inverse_scale_factor();
+        let bar = layout.as_ref().map_or(0.0, |l| l.top_bar) / scale;
+        let room = view.0.y / scale - height - 2.0 * EDGE;
+        let top = px(bar.min(room).max(0.0));
+        for mut panel in &mut panels {
+            if panel.padding.top != top {
+                panel.padding.top = top;
+            }
+        }
     }
     for mut grid in &mut grids {
-        grid.grid_template_columns = RepeatedGridTrack::flex(if two { 2 } else { 1 }, 1.0);
-        grid.row_gap = px(if short { 5.0 } else { 10.0 });
+        let template = RepeatedGridTrack::flex(columns, 1.0);
+        if grid.grid_template_columns != template || grid.row_gap != px(gap) {
+            grid.grid_template_columns = template;
+            grid.row_gap = px(gap);
+        }
+    }
+    for mut font in &mut titles {
+        let size = if short { 20.0 } else { 28.0 };
+        if !matches!(font.font_size, FontSize::Px(now) if now == size) {
+            font.font_size = FontSize::Px(size);
+        }
     }
 }
+
+/// The least room kept between the menu's card and the window's edge.
+const EDGE: f32 = 4.0;
 
 /// Closes the menu ("Resume").
 fn close_menu(_: On<Tap>, mut panels: ResMut<Panels>) {
@@ -163,7 +217,7 @@ pub(crate) fn face_menu(
     mut panels: ResMut<Panels>,
     session: Res<Session>,
     settings: Res<Settings>,
-    mut cards: Query<&mut UiTransform, With<PanelCard>>,
+    mut cards: Query<&mut UiTransform, (With<PanelCard>, Without<FarSeatCopy>)>,
 ) {
     if panels.faces_far && (!panels.any() || !shared_board(&session, &settings)) {
         panels.faces_far = false;

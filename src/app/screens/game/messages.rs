@@ -11,10 +11,12 @@ use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::Who;
 use crate::app::state::messages::Toast;
 use crate::app::state::panels::{Panel, Panels};
+use crate::app::state::screen::Screen;
 use crate::app::state::session::LandingHint;
-use crate::app::state::session::{MovePlayed, Session};
-use crate::app::state::settings::Settings;
-use crate::rules::Side;
+use crate::app::state::session::{BoardOwner, MovePlayed, NewGame, Session};
+use crate::app::state::settings::{Settings, Starter};
+use crate::game::Mode;
+use crate::rules::{Place, Side};
 use bevy::prelude::*;
 use std::f32::consts::PI;
 
@@ -35,6 +37,17 @@ pub(crate) struct MessageBox {
 pub struct ToastState {
     pub text: String,
     pub remaining: f32,
+    /// On a shared board, the one seat the message is for (`Some(true)` the far player's): a refusal
+    /// speaks to the player who asked. `None`: both players.
+    pub seat: Option<bool>,
+}
+
+/// A message for one player's seat on a shared board (`far`: `Some(true)` the far player's, `None` both):
+/// why their own Undo or Hint does nothing now.
+#[derive(Message, Clone, Debug)]
+pub struct SeatToast {
+    pub far: Option<bool>,
+    pub words: String,
 }
 
 /// A new tuzdik is told in words once its stones have landed: it changes where stones go for the rest
@@ -65,6 +78,41 @@ pub(crate) fn announce_tuzdik(
     }
 }
 
+/// Against the computer with White drawn by lot (the title's "By lot"), the game says who got White once
+/// it is the person's turn: at once as White, after the computer's first move as Black. The draw was never
+/// told, and a player left to wonder why the computer moved first.
+pub(crate) fn announce_lot(
+    mut new_games: MessageReader<NewGame>,
+    settings: Res<Settings>,
+    session: Res<Session>,
+    timeline: Res<Timeline>,
+    screen: Res<State<Screen>>,
+    locale: Res<Locale>,
+    mut waiting: Local<Option<Mode>>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    for NewGame(mode) in new_games.read() {
+        let drawn = settings.starter == Starter::ByLot && matches!(mode, Mode::Computer { .. });
+        *waiting = drawn.then_some(*mode);
+    }
+    let Some(mode @ Mode::Computer { human, .. }) = *waiting else { return };
+    let game = &session.game;
+    if *screen.get() != Screen::Game || session.owner != BoardOwner::Game || game.mode != mode {
+        return;
+    }
+    if game.history().len() > 1 || game.status().is_over() {
+        // Too late to say: the game is under way.
+        *waiting = None;
+    } else if game.is_human_turn() && !timeline.running() {
+        *waiting = None;
+        let key = match human {
+            Side::White => "toast.lot_white",
+            Side::Black => "toast.lot_black",
+        };
+        toasts.write(Toast(locale.t(key)));
+    }
+}
+
 /// How long a message stays: long enough to read it at about 15 characters a second, and never under
 /// 2.6 s. A new player missed what the computer's tuzdik meant: its 80 characters were gone in 2.6 s.
 fn shown_for(text: &str) -> f32 {
@@ -75,12 +123,14 @@ pub(crate) fn collect_toasts(
     time: Res<Time>,
     mut played: MessageReader<MovePlayed>,
     mut toasts: MessageReader<Toast>,
+    mut seat_toasts: MessageReader<SeatToast>,
     mut state: ResMut<ToastState>,
     panels: Res<Panels>,
 ) {
     if panels.top() == Some(Panel::MoveList) {
         // Over the move list the message floats over the panel (`toast`); here it would show through.
         toasts.clear();
+        seat_toasts.clear();
         return;
     }
     if played.read().count() > 0 {
@@ -92,6 +142,12 @@ pub(crate) fn collect_toasts(
     for t in toasts.read() {
         state.text = t.0.clone();
         state.remaining = shown_for(&t.0);
+        state.seat = None;
+    }
+    for t in seat_toasts.read() {
+        state.text = t.words.clone();
+        state.remaining = shown_for(&t.words);
+        state.seat = t.far;
     }
     if state.remaining > 0.0 {
         state.remaining -= time.delta_secs();
@@ -142,6 +198,24 @@ pub(crate) fn message_subjects(
     subjects
 }
 
+/// The stretch of `inner` across a board lying on its side that leaves both kazans' counts clear: the
+/// counts sit at the kazans' ends, one at each end of the board.
+pub(crate) fn clear_of_kazan_counts(layout: &BoardLayout, inner: Rect) -> Rect {
+    let mut span = inner;
+    for side in Side::BOTH {
+        let kazan = layout.kazan(side);
+        let count = layout.count_position(Place::Kazan(side));
+        // The badge's radius (as `board::view` draws it) and a little air.
+        let reach = (kazan.size().min_element() * 1.1).clamp(34.0, 64.0) / 2.0 + 6.0;
+        if count.x < kazan.center().x {
+            span.min.x = span.min.x.max(count.x + reach);
+        } else {
+            span.max.x = span.max.x.min(count.x - reach);
+        }
+    }
+    if span.width() > inner.width() / 2.0 { span } else { inner }
+}
+
 /// Places the message boxes between the two rows of counts (never over a bar or a count): on a board
 /// lying across, over the kazans; on an upright phone, at the first height of [`message_heights`] where
 /// the words cover none of the holes they talk about (the landing hint hid the hole it lit, the tuzdik
@@ -171,7 +245,9 @@ pub(crate) fn update_messages(
             .map(|(side, hole)| layout.hole(side, hole).center().y < board.center().y);
         let subjects = message_subjects(&layout, &press, &hint, &advice, &session);
         for (message, mut node, mut transform, computed) in &mut boxes {
-            let display = if message.far && !shared { Display::None } else { Display::Flex };
+            // A message for one seat shows only to it.
+            let other_seat = shared && toast.seat.is_some_and(|far| far != message.far);
+            let display = if (message.far && !shared) || other_seat { Display::None } else { Display::Flex };
             if node.display != display {
                 node.display = display;
             }
@@ -196,8 +272,14 @@ pub(crate) fn update_messages(
                 }
                 Orientation::Landscape => board.center().y,
             };
-            let left = px((inner.min.x + layout.window.x / 2.0) / scale);
-            let width = px(inner.width() / scale);
+            // Lying across, the words keep clear of the kazans' counts at the kazans' ends (a long message
+            // spread over the far player's count).
+            let span = match layout.orientation {
+                Orientation::Landscape => clear_of_kazan_counts(&layout, inner),
+                Orientation::Portrait => inner,
+            };
+            let left = px((span.min.x + layout.window.x / 2.0) / scale);
+            let width = px(span.width() / scale);
             let top = px(((layout.window.y / 2.0 - y) - height / 2.0) / scale);
             if node.left != left || node.width != width || node.top != top {
                 node.left = left;

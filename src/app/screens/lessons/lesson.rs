@@ -6,6 +6,7 @@ use crate::app::board::input::BoardTap;
 use crate::app::board::layout::BoardLayout;
 use crate::app::board::sowing::Timeline;
 use crate::app::i18n::locale::Locale;
+use crate::app::i18n::words;
 use crate::app::i18n::words::why_words;
 use crate::app::screens::lessons::course::CourseFile;
 use crate::app::screens::lessons::course::CourseHandle;
@@ -13,7 +14,7 @@ use crate::app::screens::lessons::course::course;
 use crate::app::state::launch::Launch;
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::Screen;
-use crate::app::state::session::{BoardOwner, PlayHole, Session, SessionControl};
+use crate::app::state::session::{BoardOwner, LandingHint, PlayHole, Session, SessionControl};
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme::{self, Art};
 use crate::game::{Game, Mode};
@@ -195,14 +196,16 @@ pub(crate) fn drive_lesson(
         toasts.clear();
         return;
     }
+    let hint = board.hint().0;
     for Toast(message) in toasts.read() {
-        // What the board says (the landing hint, an empty hole) shows under the caption.
+        // What the board says (the landing hint, an empty hole) shows under the caption, the hint in the
+        // lesson's words.
         if matches!(run.phase, Phase::Ready { .. }) {
-            run.feedback = Feedback::Note(message.clone());
+            let note = in_lesson_words(message, board.hint(), &locale).unwrap_or_else(|| message.clone());
+            run.feedback = Feedback::Note(note);
         }
     }
     let dt = time.delta_secs();
-    let hint = board.hint().0;
     let session = board.get();
     match run.phase {
         Phase::Ready { since } => {
@@ -262,6 +265,29 @@ pub(crate) fn drive_lesson(
     }
     // Taps on the board mean nothing while a move is sown or once the step is answered.
     taps.clear();
+}
+
+/// The landing hint's words as a lesson says them, if `message` is the hint lit on the board: the learner
+/// plays White, and the hint named White's holes "White's hole 3" where the lesson says "your hole 3"
+/// (the lesson's board holds a hot-seat game, and the board speaks of it so).
+fn in_lesson_words(message: &str, hint: &LandingHint, locale: &Locale) -> Option<String> {
+    let (hole, landing) = hint.0?;
+    (message == words::landing(locale, &Mode::HotSeat, hole, &landing))
+        .then(|| words::lesson_landing(locale, hole, &landing))
+}
+
+/// The landing hint floating over a lesson's board speaks to the learner as the lesson does (see
+/// [`in_lesson_words`]): its words are changed before anything shows them.
+pub(crate) fn speak_to_the_learner(
+    mut toasts: MessageMutator<Toast>,
+    hint: Res<LandingHint>,
+    locale: Res<Locale>,
+) {
+    for Toast(message) in toasts.read() {
+        if let Some(ours) = in_lesson_words(message, &hint, &locale) {
+            *message = ours;
+        }
+    }
 }
 
 /// Acts on the verdict: plays the move (right, or wrong to show what it does) and says why.

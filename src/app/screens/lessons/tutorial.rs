@@ -19,6 +19,7 @@ use crate::app::screens::lessons::lesson::drive_lesson;
 use crate::app::screens::lessons::lesson::open_launch_lesson;
 use crate::app::screens::lessons::lesson::set_aside_the_game;
 use crate::app::screens::lessons::lesson::show_marks;
+use crate::app::screens::lessons::lesson::speak_to_the_learner;
 use crate::app::screens::lessons::list::LessonsFrom;
 use crate::app::screens::lessons::list::rebuild_list;
 use crate::app::screens::lessons::panel::rebuild_lesson_ui;
@@ -38,6 +39,8 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, rebuild_list.run_if(in_state(Screen::Lessons)))
         .add_systems(Update, open_launch_lesson)
         .add_systems(Update, drive_lesson.in_set(Frame::Input).run_if(in_state(Screen::Lesson)))
+        // After the board has said what it says (in `Frame::Input`), before anything shows it.
+        .add_systems(Update, speak_to_the_learner.in_set(Frame::Rules).run_if(in_state(Screen::Lesson)))
         .add_systems(
             Update,
             (rebuild_lesson_ui, show_lesson, show_marks)

@@ -25,7 +25,7 @@ use crate::app::board::sowing::Timeline;
 use crate::app::computer::ai_task::run_cooperatively;
 use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
-use crate::app::i18n::words::{illegal, player_short};
+use crate::app::i18n::words::{Who, illegal, player_short};
 use crate::app::screens::board_panel::{
     PanelRoom, caption_size, close_mark, header_title, small_size, spawn_header_and_panel,
 };
@@ -258,15 +258,15 @@ fn master_moves(tree: Option<&Openings>, line: &[Hole]) -> Vec<MasterMove> {
     tree.map_or_else(Vec::new, |t| t.moves(line))
 }
 
-/// The engine's figure for `hole` in the position shown, in stones for White.
-fn engine_stones(view: Option<&Iteration>, mover: Side, hole: Hole) -> Option<f32> {
+/// The engine's figure for `hole` in the position shown, in stones for the side to move: the player
+/// choosing among the moves reads their best as the highest (Black's best showed −2.2, scored for White).
+fn engine_stones(view: Option<&Iteration>, hole: Hole) -> Option<f32> {
     let (_, score) = view?.root_scores.iter().find(|(h, _)| *h == hole)?;
-    let stones = score_stones(*score);
-    Some(if mover == Side::White { stones } else { -stones })
+    Some(score_stones(*score))
 }
 
-/// A signed figure of stones for White ("+1.5", "-2.0", "0.0"; the ASCII minus, which every bundled
-/// font has).
+/// A signed figure of stones for the side to move ("+1.5", "-2.0", "0.0"; the ASCII minus, which every
+/// bundled font has).
 fn signed_stones(stones: f32) -> String {
     if stones >= 0.05 {
         format!("+{stones:.1}")
@@ -313,8 +313,10 @@ fn show_words(
                 None => locale.t("openings.thinking"),
                 Some(view) => {
                     let best = view.best();
-                    let white = engine_stones(Some(view), mover, best).unwrap_or(0.0);
-                    locale.f("openings.engine", &[("hole", &best), ("eval", &signed_stones(white))])
+                    let figure = engine_stones(Some(view), best).unwrap_or(0.0);
+                    // "for White" or "for Black": the side the figure is for, the side to move.
+                    let key = format!("openings.engine_{}", Who::of(&MODE, mover).key_part());
+                    locale.f(&key, &[("hole", &best), ("eval", &signed_stones(figure))])
                 }
             },
         };
@@ -330,7 +332,6 @@ fn show_words(
 fn show_rows(
     mut commands: Commands,
     walk: Res<OpeningsWalk>,
-    session: Res<Session>,
     locale: Res<Locale>,
     view: Res<ViewSize>,
     layout: Option<Res<BoardLayout>>,
@@ -355,7 +356,6 @@ fn show_rows(
         return;
     }
     let total: u32 = moves.iter().map(|m| m.games).sum();
-    let mover = session.game.position().side_to_move();
     let engine = walk.engine_view();
     let small = small_size(view.0);
     let white = player_short(&locale, &MODE, Side::White);
@@ -388,7 +388,7 @@ fn show_rows(
                     ],
                 )
             };
-            let figure = engine_stones(engine, mover, hole).map_or_else(|| "…".to_string(), signed_stones);
+            let figure = engine_stones(engine, hole).map_or_else(|| "…".to_string(), signed_stones);
             rows.spawn((
                 shaped_button(
                     format!("Master move {hole}"),

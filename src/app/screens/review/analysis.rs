@@ -7,6 +7,7 @@
 //! starts once the game is over), and an unfinished hot-seat game only when the players ask.
 
 use bevy::prelude::*;
+use bevy::text::TextLayoutInfo;
 use bevy::window::PrimaryWindow;
 
 use crate::ai::Iteration;
@@ -20,7 +21,7 @@ use crate::app::computer::ai_task::run_cooperatively;
 use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words;
-use crate::app::i18n::words::result_text;
+use crate::app::i18n::words::{Who, result_text};
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::persistence::SavedGame;
 use crate::app::screens::review::shown::{Review, ReviewAt};
@@ -29,7 +30,6 @@ use crate::app::state::screen::Screen;
 use crate::app::state::session::Session;
 use crate::app::ui::theme;
 use crate::app::ui::widgets::{Tap, Unstyled, labelled, on_tap, spawn_if, text};
-use crate::game::move_label;
 
 /// The analysis of one game, as far as it has gone.
 #[derive(Resource, Default)]
@@ -85,6 +85,16 @@ impl ComputerView {
 
 /// The evaluation's reach on the graph and the bar: a lead this large fills it.
 const FULL_LEAD: f32 = 20.0;
+/// The graph's least height under the board, when the words around it take more lines: still a strip a
+/// finger can tap, with its two keys apart.
+const GRAPH_LEAST: f32 = 28.0;
+/// The least width of the estimate's bar beside its words under the board, and the gap between them.
+const BAR_LEAST: f32 = 40.0;
+const BAR_GAP: f32 = 8.0;
+/// The panel's padding at its sides.
+const PANEL_PADDING: f32 = 10.0;
+/// The most the line under the graph takes under the board: three lines of its words.
+const LINE_MOST: f32 = 54.0;
 /// Black's share of the bar and Black's bars on the graph: greyer than a black stone, to read on the panel.
 const BLACK_SHARE: Color = Color::srgb(0.38, 0.33, 0.30);
 
@@ -235,7 +245,7 @@ fn spawn_panel(
             flex_direction: FlexDirection::Column,
             justify_content: JustifyContent::Center,
             row_gap: px(4),
-            padding: UiRect::axes(px(10), px(2)),
+            padding: UiRect::axes(px(PANEL_PADDING), px(2)),
             ..default()
         },
         DespawnOnExit(Screen::Review),
@@ -253,24 +263,27 @@ fn spawn_panel(
             Spawn((
                 Name::new("Evaluation"),
                 ViewRow,
+                // As tall as its words: a long estimate takes two lines rather than run off the panel
+                // ("Оценка: компьютер впереди на 38 камней" ran past a tablet's side panel).
                 Node {
                     display: shown,
-                    height: px(18),
+                    min_height: px(18),
                     flex_shrink: 0.0,
                     align_items: AlignItems::Center,
-                    column_gap: px(8),
+                    column_gap: px(BAR_GAP),
                     ..default()
                 },
                 children![
                     (
                         EvalLabel,
                         text("", 14.0, theme::TEXT),
-                        TextLayout::no_wrap(),
-                        Node { flex_shrink: 0.0, ..default() },
+                        // It wraps where the panel ends, or beside the bar where the bar's room begins
+                        // (set with the panel's shape).
+                        Node { flex_shrink: 0.0, max_width: percent(100), ..default() },
                     ),
                     (
                         Name::new("Evaluation bar"),
-                        // It gives way to the words ("White ahead by 36 stones" beside a sideways phone's
+                        // It gives way to the words ("White is ahead by 36 stones" beside a sideways phone's
                         // board): a longer bar is nice, a bar off the screen is not.
                         Node {
                             flex_grow: 1.0,
@@ -298,10 +311,13 @@ fn spawn_panel(
                 ViewRow,
                 Button,
                 Unstyled,
+                // It gives way to the words above and below it when they take more lines: the strip under
+                // a phone's board has a fixed height.
                 Node {
                     display: shown,
                     height: px(40),
-                    flex_shrink: 0.0,
+                    min_height: px(GRAPH_LEAST),
+                    flex_shrink: 1.0,
                     border_radius: BorderRadius::all(px(6)),
                     overflow: Overflow::clip(),
                     ..default()
@@ -330,12 +346,13 @@ fn spawn_panel(
                 VerdictLine,
                 ViewRow,
                 text("", 14.0, theme::TEXT),
-                // Two lines at most, as wide as the panel (a text left to size itself is measured at its
+                // Two lines at least, as wide as the panel (a text left to size itself is measured at its
                 // narrowest and would not wrap where the panel does).
                 Node {
                     display: shown,
                     width: percent(100),
                     height: px(38),
+                    min_height: px(38),
                     flex_shrink: 0.0,
                     overflow: Overflow::clip(),
                     ..default()
@@ -428,19 +445,43 @@ fn shown_eval(eval: Option<f32>, at: usize) -> Option<f32> {
     if at == 0 { Some(0.0) } else { eval }
 }
 
-/// "Estimate: White ahead by 5 stones" (the computer's, as its view is titled), "Even", "Estimate: you
-/// are winning".
+/// "Estimate: White is ahead by 5 stones" (the computer's, as its view is titled), "Even", "Estimate:
+/// you are winning". Each player has a sentence of its own: a name slotted into one sentence read "You is
+/// winning", and the verb and its case differ by person in most languages.
 pub fn eval_words(locale: &Locale, mode: &Mode, stones: f32) -> String {
     let side = if stones > 0.0 { Side::White } else { Side::Black };
-    let player = words::player_short(locale, mode, side);
+    let who = Who::of(mode, side);
     let lead = stones.abs().round() as i64;
     if stones.abs() >= DECISIVE_STONES {
-        locale.f("analysis.winning", &[("player", &player)])
+        locale.t(&format!("analysis.winning_{}", who.key_part()))
     } else if stones.abs() < EVEN_MARGIN {
         locale.t("analysis.even")
     } else {
-        locale.f("analysis.ahead", &[("player", &player), ("stones", &words::stones(locale, lead))])
+        let said = locale
+            .f(&format!("analysis.ahead_{}", who.key_part()), &[("stones", &words::stones(locale, lead))]);
+        // Wrapped beside a narrow panel, "38" stays with its "камней".
+        words::glue_numbers(&said)
     }
+}
+
+/// A move that lost stones, in words: "Your move 33, hole 7, lost 8 stones; hole 1 was better: captures 10
+/// stones." `at` counts the moves from 1; none for a move that was not a mistake. A number keeps to its
+/// words on the line ("hole" at a line's end and "9" on the next read badly).
+pub fn mistake_words(locale: &Locale, game: &Game, at: usize, verdict: &Verdict) -> Option<String> {
+    let better = verdict.better.as_ref()?;
+    let (who, number, hole) = words::played_move(game, at)?;
+    let reasons = better.reasons.iter().map(|r| words::reason(locale, r)).collect::<Vec<_>>().join(", ");
+    let line = locale.f(
+        &format!("analysis.mistake_{}", who.key_part()),
+        &[
+            ("move", &number),
+            ("hole", &hole),
+            ("stones", &words::stones(locale, verdict.loss.round() as i64)),
+            ("better", &better.hole),
+            ("reasons", &reasons),
+        ],
+    );
+    Some(words::glue_numbers(&line))
 }
 
 /// The line under the graph: the progress, what the move shown gave away, or the legend.
@@ -449,23 +490,11 @@ fn verdict_words(locale: &Locale, game: &Game, analysis: &Analysis, at: usize) -
         return locale
             .f("analysis.progress", &[("done", &analysis.verdicts.len()), ("total", &analysis.total())]);
     }
-    let threshold = words::stones(locale, MISTAKE_STONES as i64);
-    if let Some(i) = at.checked_sub(1)
-        && let Some(v) = analysis.verdicts.get(i)
-        && let Some(better) = &v.better
-    {
-        let shown = move_label(game, at).unwrap_or_default();
-        let reasons = better.reasons.iter().map(|r| words::reason(locale, r)).collect::<Vec<_>>().join(", ");
-        return locale.f(
-            "analysis.mistake",
-            &[
-                ("move", &shown),
-                ("stones", &words::stones(locale, v.loss.round() as i64)),
-                ("hole", &better.hole),
-                ("reasons", &reasons),
-            ],
-        );
+    let mistake = at.checked_sub(1).and_then(|i| analysis.verdicts.get(i));
+    if let Some(line) = mistake.and_then(|v| mistake_words(locale, game, at, v)) {
+        return line;
     }
+    let threshold = words::stones(locale, MISTAKE_STONES as i64);
     let count = |side: Side| analysis.verdicts.iter().filter(|v| v.side == side && v.is_mistake()).count();
     locale.f(
         "analysis.summary",
@@ -489,9 +518,23 @@ fn update_panel(
     mut drawn: Local<Option<(usize, usize, bool)>>,
     fresh: Query<(), Added<AnalysisPanel>>,
     mut panels: Query<&mut Node, With<AnalysisPanel>>,
-    mut rows_shown: Query<(&mut Node, Has<Graph>, Has<VerdictLine>), (With<ViewRow>, Without<AnalysisPanel>)>,
+    mut rows_shown: Query<
+        (&mut Node, Has<Graph>, Option<&TextLayoutInfo>),
+        (With<ViewRow>, Without<AnalysisPanel>),
+    >,
     mut ask: Query<&mut Node, (With<AskButton>, Without<ViewRow>, Without<AnalysisPanel>)>,
-    mut label: Query<&mut Text, (With<EvalLabel>, Without<VerdictLine>)>,
+    mut label: Query<
+        (&mut Text, &mut Node),
+        (
+            With<EvalLabel>,
+            Without<VerdictLine>,
+            Without<ViewRow>,
+            Without<AnalysisPanel>,
+            Without<AskButton>,
+            Without<EvalWhite>,
+            Without<GraphBar>,
+        ),
+    >,
     mut line: Query<&mut Text, (With<VerdictLine>, Without<EvalLabel>)>,
     mut white: Query<
         &mut Node,
@@ -539,12 +582,14 @@ fn update_panel(
     if *panel != want {
         *panel = want;
     }
-    // Beside the board the panel has height to spare: a taller graph and room for the words.
+    // Beside the board the panel has height to spare: a taller graph and room for the words. Under the
+    // board the words take the lines they need, three at most (a mistake and two reasons), and the graph
+    // gives way to them.
     let side = right > 0.0;
     let (graph_height, line_height) = match (side, bottom / scale < 110.0) {
         (true, _) => (px(96), px(120)),
-        (false, true) => (px(30), px(38)),
-        (false, false) => (px(40), px(38)),
+        (false, true) => (px(30), auto()),
+        (false, false) => (px(40), auto()),
     };
     let on = view.on();
     for mut node in ask.iter_mut() {
@@ -553,14 +598,25 @@ fn update_panel(
             node.display = display;
         }
     }
-    for (mut node, graph, words) in rows_shown.iter_mut() {
+    for (mut node, graph, verdict_text) in rows_shown.iter_mut() {
         let display = if on { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;
         }
         let height = if graph {
             graph_height
-        } else if words {
+        } else if let Some(laid_out) = verdict_text {
+            // Under the board, as tall as its words were laid out (the measure of a wrapped text can
+            // come out a line short of its layout, and the third line was cut off).
+            let (least, most) = if side {
+                (px(38), auto())
+            } else {
+                (px(laid_out.size.y.clamp(38.0, LINE_MOST)), px(LINE_MOST))
+            };
+            if node.min_height != least || node.max_height != most {
+                node.min_height = least;
+                node.max_height = most;
+            }
             line_height
         } else {
             // Beside the board the panel is narrow (260 pixels): the words take a line of their own and
@@ -571,10 +627,19 @@ fn update_panel(
                 node.align_items = if side { AlignItems::Stretch } else { AlignItems::Center };
                 node.row_gap = px(4);
             }
-            if side { px(36) } else { px(18) }
+            auto()
         };
         if node.height != height {
             node.height = height;
+        }
+    }
+    // Beside the bar the words leave it `BAR_LEAST` of the strip: a long estimate takes two lines rather
+    // than push the bar off the screen.
+    let strip = (layout.window.x - safe.left - safe.right) / scale - 2.0 * PANEL_PADDING;
+    let most = if side { percent(100) } else { px(strip - BAR_GAP - BAR_LEAST) };
+    for (_, mut node) in &mut label {
+        if node.max_width != most {
+            node.max_width = most;
         }
     }
     // The words and bars change when a move is judged or another move is shown.
@@ -589,7 +654,7 @@ fn update_panel(
     // this far, an ellipsis.
     let shown = review.game.truncated(review.at);
     let ended = result_text(&locale, &review.game.mode, &shown.status()).map(|(title, _)| title);
-    for mut text in &mut label {
+    for (mut text, _) in &mut label {
         text.0 = match (&ended, eval) {
             (Some(title), _) => title.clone(),
             (None, Some(e)) => eval_words(&locale, &review.game.mode, e),

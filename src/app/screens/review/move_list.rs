@@ -71,17 +71,22 @@ pub(crate) struct MoveListRoot;
 /// Width of one column of move pairs (number, white's move, black's move), and of a row.
 pub(crate) const COLUMN_WIDTH: f32 = 100.0;
 
-pub(crate) const ROW_HEIGHT: f32 = 26.0;
+/// A line of the list, and so each move's button: a finger's target (Apple's and Google's 44 points).
+/// At 26 pixels a move was easily missed for the one above or below it.
+pub(crate) const ROW_HEIGHT: f32 = 44.0;
 
-/// How many columns and rows of pairs the screen holds without scrolling: three columns upright, six on a
-/// wide screen, and as many rows as the height leaves (a longer game shows its most recent pairs).
+/// How many columns and rows of pairs the screen holds without scrolling: as many columns as the width
+/// leaves (three on a phone upright, up to six), and as many rows as the height leaves; a longer game is
+/// shown a page at a time.
 pub(crate) fn list_room(view: Vec2) -> (usize, usize) {
     let scale = text_scale(view);
     let (w, h) = (view.x / scale, view.y / scale);
-    let columns = if w >= 700.0 { 6 } else { 3 };
-    // The title, the legend (two lines on a phone), who plays each column, the buttons, the gaps and the
-    // card's own padding take about 280 pixels.
-    let rows = ((h - 280.0) / ROW_HEIGHT).floor().clamp(3.0, 18.0) as usize;
+    // The card takes at most 94% of the width, with its padding.
+    let columns = (((w * 0.94 - 28.0) / (COLUMN_WIDTH + 4.0)).floor() as usize).clamp(3, 6);
+    // The title, the legend, who plays each column, the buttons, the gaps and the card's own padding: the
+    // legend takes three lines in three columns, one or two in a wider card.
+    let around = if columns > 3 { 230.0 } else { 280.0 };
+    let rows = ((h - around) / ROW_HEIGHT).floor().clamp(2.0, 14.0) as usize;
     (columns, rows)
 }
 
@@ -315,7 +320,6 @@ pub(crate) fn pair_row(col: &mut ChildSpawnerCommands, (number, pair): &Row, lit
                 continue;
             };
             let i = *i;
-            // A small target: the list is dense so that a whole game fits without scrolling.
             let mut cell = row.spawn((
                 list_cell(format!("Button Move {}", i + 1), 36.0),
                 MoveCell(i),

@@ -13,6 +13,7 @@ use crate::app::board::layout::analysis_room;
 use crate::app::board::sowing::{FinishAnimation, Timeline};
 use crate::app::board::view::BoardRoom;
 use crate::app::i18n::locale::Locale;
+use crate::app::i18n::words::{glue_numbers, played_move};
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::persistence::SavedGame;
 use crate::app::screens::openings::book::{Book, load_book};
@@ -462,9 +463,20 @@ fn show_master_moves(
     );
 }
 
+/// The game left the masters' games with move `at` (counted from 1), in words: "You left the masters'
+/// games on move 2 (hole 5)", "Black left ...". Who left them matters, said in a sentence of their own
+/// (the record's "2... 55" was notation a new player could not read).
+pub fn left_theory_words(locale: &Locale, game: &Game, at: usize) -> String {
+    let Some((who, number, hole)) = played_move(game, at) else { return String::new() };
+    let line =
+        locale.f(&format!("review.left_theory_{}", who.key_part()), &[("move", &number), ("hole", &hole)]);
+    // Under the counter the line is narrow: "(hole 5)" stays with its move, never "5)" alone on a line.
+    glue_numbers(&line)
+}
+
 /// Where the game left the masters' games, under the counter: "In the masters' games" while the move
-/// shown is still in their tree, else "Left the masters' games at move 6". Nothing for a game that began
-/// elsewhere than at the start, or while the book is not read.
+/// shown is still in their tree, else "You left the masters' games on move 2 (hole 5)". Nothing for a
+/// game that began elsewhere than at the start, or while the book is not read.
 fn show_theory(
     review: Option<Res<Review>>,
     locale: Res<Locale>,
@@ -477,12 +489,7 @@ fn show_theory(
         Some(tree) if review.game.start() == Position::start() => {
             let line: Vec<Hole> = review.game.history().iter().map(|p| p.outcome.hole).collect();
             match tree.left_at(&line) {
-                Some(ply) if ply < review.at => {
-                    // The move as the list writes it ("1… 55"): whose move it was matters. It is one
-                    // word to the line breaker ("2." was left at a line's end, "33" on the next).
-                    let shown = move_label(&review.game, ply + 1).unwrap_or_default().replace(' ', "\u{a0}");
-                    locale.f("review.left_theory", &[("move", &shown)])
-                }
+                Some(ply) if ply < review.at => left_theory_words(&locale, &review.game, ply + 1),
                 _ => locale.t("review.in_theory"),
             }
         }

@@ -19,7 +19,7 @@ use crate::puzzle::{Attempt, Judged, Puzzle, Solve, Theme, Wrong, daily, explain
 use crate::rules::{Hole, Position};
 
 use crate::app::board::input::BoardTap;
-use crate::app::board::layout::BoardLayout;
+use crate::app::board::layout::{BoardLayout, lesson_room, text_scale};
 use crate::app::board::moments::{Glow, glow};
 use crate::app::board::sowing::Timeline;
 use crate::app::computer::ai_task::run_cooperatively;
@@ -38,7 +38,7 @@ use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::{BoardOwner, PlayHole, Session, SessionControl};
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme::{self, Art};
-use crate::app::ui::widgets::{Tap, labelled, on_tap, text};
+use crate::app::ui::widgets::{Tap, labelled, on_tap, shaped_labelled, sized_node, text};
 
 /// The player's rating below which the caption says what to look for (a capture, a tuzdik…).
 pub const FIRST_LEVEL: f64 = 1000.0;
@@ -122,7 +122,10 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (rebuild_ui, show_words).chain().in_set(Frame::View).run_if(in_state(Screen::Training)),
+            (rebuild_ui, show_words, show_stars)
+                .chain()
+                .in_set(Frame::View)
+                .run_if(in_state(Screen::Training)),
         );
 }
 
@@ -298,7 +301,13 @@ fn finish(run: &mut TrainingRun, settings: &mut Settings, locale: &Locale) {
             locale.f("training.solved_late", &[("rating", rating), ("change", change)])
         }
         Solve::Missed => locale.f("training.skipped", &[("rating", rating), ("change", change)]),
-        _ => locale.f("training.solved", &[("stars", &stars), ("rating", rating), ("change", change)]),
+        // A hint makes a solve count half (Elo's 0.5), so the rating may even go down: said why.
+        Solve::Hinted(_) => {
+            locale.f("training.solved_hinted", &[("stars", &stars), ("rating", rating), ("change", change)])
+        }
+        Solve::Clean => {
+            locale.f("training.solved", &[("stars", &stars), ("rating", rating), ("change", change)])
+        }
     };
     run.phase = Phase::Solved;
 }
@@ -365,6 +374,7 @@ fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<Entity, With
         commands.entity(root).despawn();
     }
     let (caption, small) = (caption_size(room.window()), small_size(room.window()));
+    let stacked = stacked(room.window());
     spawn_header_and_panel(
         &mut commands,
         &room,
@@ -386,23 +396,21 @@ fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<Entity, With
                 Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() },
                 children![
                     (Name::new("Training caption"), TrainingText::Caption, text("", caption, theme::TEXT)),
+                    (
+                        Name::new("Training stars"),
+                        Node { column_gap: px(4), display: Display::None, ..default() },
+                        children![star(0, caption), star(1, caption), star(2, caption)],
+                    ),
                     (Name::new("Training words"), TrainingText::Said, text("", small, theme::HIGHLIGHT)),
                 ],
             ),
-            // Three buttons after a miss: on a narrow panel (a tablet's side column, a phone on its side)
-            // the last goes to a second line rather than past the edge.
             (
-                Node {
-                    justify_content: JustifyContent::SpaceBetween,
-                    flex_wrap: FlexWrap::Wrap,
-                    column_gap: px(8),
-                    row_gap: px(6),
-                    ..default()
-                },
+                Name::new("Training buttons"),
+                buttons_node(stacked),
                 children![
-                    (labelled("hud.menu", caption), on_tap(open_chooser)),
+                    (even_labelled("hud.menu", caption, stacked), on_tap(open_chooser)),
                     (
-                        labelled("training.again", caption),
+                        even_labelled("training.again", caption, stacked),
                         AgainButton,
                         on_tap(|_: On<Tap>, mut run: ResMut<TrainingRun>| {
                             if matches!(run.phase, Phase::Missed | Phase::Solving) {
@@ -410,11 +418,40 @@ fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<Entity, With
                             }
                         }),
                     ),
-                    (labelled("training.next", caption), on_tap(next_puzzle)),
+                    (even_labelled("training.next", caption, stacked), on_tap(next_puzzle)),
                 ],
             ),
         ],
     );
+}
+
+/// Whether the panel's three buttons after a miss (Menu, Try again, Next puzzle) go one above the other,
+/// each as wide as the panel: in a tablet's column beside the board, where side by side the last wrapped
+/// alone onto a second line. A phone on its side keeps them side by side: its panel is too short for three
+/// buttons one above the other and the words.
+fn stacked(window: Vec2) -> bool {
+    lesson_room(window)[1] > 0.0 && window.y / text_scale(window) >= STACKED_HEIGHT
+}
+
+/// Beside the board, a panel at least this tall (in UI pixels) stacks its buttons.
+const STACKED_HEIGHT: f32 = 560.0;
+
+/// The box of the panel's three buttons: a column ([`stacked`]), or a line that puts the last on a second
+/// line rather than past the edge when it is too narrow for them.
+fn buttons_node(stacked: bool) -> Node {
+    Node {
+        flex_direction: if stacked { FlexDirection::Column } else { FlexDirection::Row },
+        flex_wrap: if stacked { FlexWrap::NoWrap } else { FlexWrap::Wrap },
+        column_gap: px(8),
+        row_gap: px(6),
+        ..default()
+    }
+}
+
+/// A button of the panel's three, as wide as the others: stretched across a column, or taking its share
+/// of its line's room (a button alone on a line is as wide as it).
+fn even_labelled(key: &'static str, size: f32, stacked: bool) -> impl Bundle {
+    shaped_labelled(key, size, Node { flex_grow: if stacked { 0.0 } else { 1.0 }, ..sized_node(16.0, 64.0) })
 }
 
 /// "Next puzzle": an unsolved puzzle counts as missed (it comes back tomorrow).
@@ -465,6 +502,47 @@ fn give_hint(
     };
     // Over the stones: a full hole would hide a light under them.
     commands.spawn(glow(&art, place.center().extend(7.0), light));
+}
+
+/// One of a solved puzzle's three stars, drawn (the bundled fonts have no star glyph): lit when earned.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleStar(pub u8);
+
+fn star(index: u8, size: f32) -> impl Bundle {
+    (
+        PuzzleStar(index),
+        ImageNode::default(),
+        Node { width: px(size * 1.5), height: px(size * 1.5), ..default() },
+    )
+}
+
+/// A solved puzzle's stars, over its words: the earned ones lit, the others faint; none for a miss.
+fn show_stars(
+    run: Res<TrainingRun>,
+    art: Res<Art>,
+    mut stars: Query<(&PuzzleStar, &mut ImageNode, &ChildOf)>,
+    mut rows: Query<&mut Node>,
+) {
+    let earned = match (run.phase, run.attempt.as_ref().map(Attempt::result)) {
+        (Phase::Solved, Some(solve)) if solve != Solve::Missed => Some(solve.stars()),
+        _ => None,
+    };
+    for (star, mut image, parent) in &mut stars {
+        if image.image != art.star {
+            image.image = art.star.clone();
+        }
+        let lit = earned.is_some_and(|n| star.0 < n);
+        let color = if lit { theme::HIGHLIGHT } else { theme::TEXT.with_alpha(0.22) };
+        if image.color != color {
+            image.color = color;
+        }
+        if let Ok(mut row) = rows.get_mut(parent.parent()) {
+            let display = if earned.is_some() { Display::Flex } else { Display::None };
+            if row.display != display {
+                row.display = display;
+            }
+        }
+    }
 }
 
 /// The words: the header (the puzzle's rating and the player's), the caption (who plays, and at the
