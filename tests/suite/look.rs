@@ -7,6 +7,7 @@ use toguz::app::board::layout::{
     BoardLayout, COUNTABLE, PATTERN_STONES, count_shown, largest_stone, pattern_grid,
 };
 use toguz::app::board::stones::{CountBadge, CountLabel, HoleNumber, place_at};
+use toguz::app::state::messages::Toast;
 use toguz::app::state::session::{BoardReset, Session};
 use toguz::app::state::settings::{Settings, Speed, StoneSet};
 use toguz::app::ui::theme::{self, Art};
@@ -118,6 +119,21 @@ fn a_holes_few_stones_lie_in_its_middle_and_a_kazan_heaps_its_stones_into_a_moun
             assert!(over, "{size}: 60 stones of {side:?} lie flat in a line");
         }
     }
+}
+
+/// Issue 32: on a tablet's hot-seat board the messages lie over the kazans, and their stones showed
+/// through the words as dark blots (a nearly opaque box, blended in linear light). Every copy of a
+/// message is drawn on an opaque box.
+#[test]
+fn a_message_hides_the_stones_under_its_words() {
+    let mut app = app_with(Mode::HotSeat, Speed::Instant);
+    app.world_mut().write_message(Toast("Hole 3: the last stone lands in White's hole 6".into()));
+    frames(&mut app, 3);
+    let mut q = app.world_mut().query::<(&Text, &BackgroundColor)>();
+    let boxes: Vec<f32> =
+        q.iter(app.world()).filter(|(t, _)| t.0.starts_with("Hole 3:")).map(|(_, b)| b.0.alpha()).collect();
+    assert!(!boxes.is_empty(), "the message is shown");
+    assert!(boxes.iter().all(|&a| a == 1.0), "every copy's box is opaque: {boxes:?}");
 }
 
 /// A stone's ball, as drawn: its centre and radius.
