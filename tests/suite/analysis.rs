@@ -272,6 +272,12 @@ fn a_game_in_play_against_the_computer_is_not_analysed_until_it_is_over() {
     assert!(!has_button(&mut app, "Show the computer's view"), "nor a way to ask for it");
     assert!(app.world().resource::<Analysis>().verdicts.is_empty(), "nothing analysed");
     assert!(!texts(&mut app).iter().any(|t| t.contains("ahead by") || t.contains("Even")));
+    // Said, not left to be wondered at (a new player looked for the view and found nothing).
+    let shown = app.world().resource::<toguz::app::ui::toast::FloatingToast>().shown().map(str::to_string);
+    assert!(
+        shown.as_deref().is_some_and(|t| t.contains("once it is over")),
+        "the player is told when the view comes: {shown:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -925,3 +925,28 @@ fn the_computers_tuzdik_is_told_on_the_players_hole_long_enough_to_read() {
     let left = app.world().resource::<ToastState>().remaining;
     assert!(left >= 5.0, "{} characters shown for {left:.1} s", told.chars().count());
 }
+
+/// A new player's try (issue 32): their own tuzdik was told 2 s after the tap and gone 0.4 s later, as
+/// the computer's reply started. A tuzdik's words stay their whole time through the next move.
+#[test]
+fn the_players_own_tuzdik_is_still_told_while_the_computer_replies() {
+    use toguz::app::screens::game::messages::ToastState;
+    use toguz::app::state::session::BoardReset;
+    let mode = Mode::Computer { level: Level::Easy, human: Side::White };
+    let mut app = app_with(mode, Speed::Instant);
+    // White's hole 9 sows its second stone into Black's hole 1, which holds 2: a tuzdik for White.
+    let position =
+        crate::common::board([9, 9, 9, 9, 9, 9, 9, 9, 2], [2, 9, 9, 9, 9, 9, 9, 9, 9], [0, 0], Side::White);
+    {
+        let mut session = app.world_mut().resource_mut::<Session>();
+        session.game = toguz::game::Game::from_position(mode, position);
+        session.generation += 1;
+    }
+    app.world_mut().write_message(BoardReset);
+    frames(&mut app, 3);
+    tap(&mut app, Side::White, 9);
+    assert_eq!(app.world().resource::<Session>().game.position().tuzdik(Side::White), Hole::new(1));
+    frames_until(&mut app, 600, |app| app.world().resource::<Session>().game.history().len() >= 2);
+    let told = app.world().resource::<ToastState>().text.clone();
+    assert!(told.contains("Tuzdik"), "still told as the computer replies: '{told}'");
+}

@@ -43,6 +43,10 @@ pub struct ToastState {
     /// On a shared board, the one seat the message is for (`Some(true)` the far player's): a refusal
     /// speaks to the player who asked. `None`: both players.
     pub seat: Option<bool>,
+    /// Said of a change that lasts the rest of the game (a new tuzdik): it stays its whole time through
+    /// the next move, which would otherwise clear it (a player's own tuzdik was gone as the computer
+    /// started its reply, 0.4 s after it showed).
+    pub lasting: bool,
 }
 
 /// A message for one player's seat on a shared board (`far`: `Some(true)` the far player's, `None` both):
@@ -61,7 +65,7 @@ pub(crate) fn announce_tuzdik(
     timeline: Res<Timeline>,
     locale: Res<Locale>,
     mut waiting: Local<Option<(Side, crate::rules::Hole, u64)>>,
-    mut toasts: MessageWriter<Toast>,
+    mut state: ResMut<ToastState>,
 ) {
     for m in played.read() {
         if let Some(hole) = m.outcome.new_tuzdik {
@@ -77,7 +81,8 @@ pub(crate) fn announce_tuzdik(
     if !timeline.running() {
         *waiting = None;
         let key = format!("toast.{}_tuzdik", Who::of(&session.game.mode, side).key_part());
-        toasts.write(Toast(locale.f(&key, &[("hole", &hole)])));
+        let words = locale.f(&key, &[("hole", &hole)]);
+        *state = ToastState { remaining: shown_for(&words), text: words, seat: None, lasting: true };
     }
 }
 
@@ -136,26 +141,24 @@ pub(crate) fn collect_toasts(
         seat_toasts.clear();
         return;
     }
-    if played.read().count() > 0 {
+    if played.read().count() > 0 && !state.lasting {
         // A move changes the board: what was said about the board before it ("Wait: the computer is
         // thinking", "White's turn", a landing) is stale. What the move itself says comes after.
         state.text.clear();
         state.remaining = 0.0;
     }
     for t in toasts.read() {
-        state.text = t.0.clone();
-        state.remaining = shown_for(&t.0);
-        state.seat = None;
+        *state = ToastState { text: t.0.clone(), remaining: shown_for(&t.0), seat: None, lasting: false };
     }
     for t in seat_toasts.read() {
-        state.text = t.words.clone();
-        state.remaining = shown_for(&t.words);
-        state.seat = t.far;
+        *state =
+            ToastState { text: t.words.clone(), remaining: shown_for(&t.words), seat: t.far, lasting: false };
     }
     if state.remaining > 0.0 {
         state.remaining -= time.delta_secs();
         if state.remaining <= 0.0 {
             state.text.clear();
+            state.lasting = false;
         }
     }
 }

@@ -25,6 +25,7 @@ use crate::app::i18n::words::{Who, result_text};
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::persistence::SavedGame;
 use crate::app::screens::review::shown::{Review, ReviewAt};
+use crate::app::state::messages::Toast;
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::Session;
@@ -93,8 +94,9 @@ const BAR_LEAST: f32 = 40.0;
 const BAR_GAP: f32 = 8.0;
 /// The panel's padding at its sides.
 const PANEL_PADDING: f32 = 10.0;
-/// The most the line under the graph takes under the board: three lines of its words.
-const LINE_MOST: f32 = 54.0;
+/// The most the line under the graph takes under the board: four lines of its words (a Kazakh mistake
+/// with its reason took four on a 360-pixel phone, and its last line was cut off at three).
+const LINE_MOST: f32 = 72.0;
 /// Black's share of the bar and Black's bars on the graph: greyer than a black stone, to read on the panel.
 const BLACK_SHARE: Color = Color::srgb(0.38, 0.33, 0.30);
 
@@ -156,6 +158,8 @@ fn decide(
     saved: Res<SavedGame>,
     mut view: ResMut<ComputerView>,
     mut room: ResMut<BoardRoom>,
+    mut toasts: MessageWriter<Toast>,
+    locale: Res<Locale>,
 ) {
     let Some(review) = review else { return };
     // The game in play: the one set aside, the one waiting in the save, or any game that is the start of
@@ -172,6 +176,10 @@ fn decide(
     let allowed = allowed(&review.game, in_play);
     *view = ComputerView { allowed: Some(allowed), asked: false };
     room.analysis = allowed != ViewAllowed::AfterGame && !review.game.history().is_empty();
+    // Said, not left to be wondered at: a new player looked for the view in the game they were playing.
+    if allowed == ViewAllowed::AfterGame && !review.game.history().is_empty() {
+        toasts.write(Toast(locale.t("analysis.after_game")));
+    }
 }
 
 /// Analyses the game wanted now, one position at a time: the game just finished on the game screen (so
@@ -583,7 +591,7 @@ fn update_panel(
         *panel = want;
     }
     // Beside the board the panel has height to spare: a taller graph and room for the words. Under the
-    // board the words take the lines they need, three at most (a mistake and two reasons), and the graph
+    // board the words take the lines they need, four at most (a mistake and two reasons), and the graph
     // gives way to them.
     let side = right > 0.0;
     let (graph_height, line_height) = match (side, bottom / scale < 110.0) {
