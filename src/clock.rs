@@ -386,6 +386,12 @@ impl Clock {
         Clock { control, banked: left, turn: None, used: 0, since: None, times: Vec::new() }
     }
 
+    /// A saved game's clock: the times it had left (white, black) and its moves' `%clk` times, no clock
+    /// running.
+    pub fn resumed(control: TimeControl, left: [u64; 2], times: Vec<u64>) -> Clock {
+        Clock { times, ..Clock::with_times(control, left) }
+    }
+
     pub fn control(&self) -> &TimeControl {
         &self.control
     }

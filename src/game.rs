@@ -1,12 +1,17 @@
-//! A game in progress as the app holds it: the mode (against the computer or hot-seat), the moves played
-//! and undo. Pure Rust, so the app's rules of play (whose turn a tap may take, what undo takes back) are
-//! tested without Bevy. Every rule question goes to `crate::rules`.
+//! A game in progress as the app holds it: the mode (against the computer or hot-seat), the moves played,
+//! undo, and an end the board did not decide ([`Ending`]: a flag on time, a resignation, a draw agreed).
+//! Pure Rust, so the app's rules of play (whose turn a tap may take, what undo takes back) are tested
+//! without Bevy. Every rule question goes to `crate::rules`.
+//!
+//! Invariants: a game is over when its position is (the rules' end) or when it has an [`Ending`], never
+//! both (an ending comes only to a game the board has not ended); an ended game takes no move, no undo
+//! and no redo.
 
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::rules::notation::{GameRecord, MoveText, POSITION_TAG, RecordError, read_games};
-use crate::rules::{Hole, IllegalMove, MoveOutcome, Position, Side, Status};
+use crate::rules::notation::{Claim, GameRecord, MoveText, POSITION_TAG, RecordError, read_games};
+use crate::rules::{Hole, IllegalMove, MoveOutcome, Outcome, Position, Side, Status};
 
 /// Who plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,6 +40,102 @@ impl Mode {
     }
 }
 
+/// How a game ended other than on the board: the players or the clock decided.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ending {
+    /// `flagged`'s time ran out: the other side wins, or the game is drawn when the other side could no
+    /// longer win (`crate::clock::result_on_time`); `winner` is what was decided.
+    Time { flagged: Side, winner: Option<Side> },
+    /// This side resigned: the other wins.
+    Resigned(Side),
+    /// The players agreed a draw.
+    Agreed,
+}
+
+impl Ending {
+    /// The winner, none for a draw.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Ending::Time { winner, .. } => winner,
+            Ending::Resigned(side) => Some(side.opponent()),
+            Ending::Agreed => None,
+        }
+    }
+
+    /// The record's `Termination` tag for it (PGN's "time forfeit"; resignation and agreement in words,
+    /// which PGN leaves to "normal").
+    pub fn termination(self) -> &'static str {
+        match self {
+            Ending::Time { .. } => crate::clock::TIME_FORFEIT,
+            Ending::Resigned(_) => RESIGNATION,
+            Ending::Agreed => AGREEMENT,
+        }
+    }
+
+    /// The ending a record's result and `Termination` tag give a game its moves did not end, if they
+    /// give one; the side that lost on time or resigned is the result's loser.
+    pub fn of_record(result: Claim, termination: &str) -> Option<Ending> {
+        let termination = termination.trim().to_ascii_lowercase();
+        match (result, termination.as_str()) {
+            (Claim::Win(winner), crate::clock::TIME_FORFEIT) => {
+                Some(Ending::Time { flagged: winner.opponent(), winner: Some(winner) })
+            }
+            // A drawn flag does not say whose it was: the side to move is the one whose clock ran.
+            (Claim::Draw, crate::clock::TIME_FORFEIT) => None,
+            (Claim::Win(winner), RESIGNATION) => Some(Ending::Resigned(winner.opponent())),
+            (Claim::Draw, AGREEMENT) => Some(Ending::Agreed),
+            _ => None,
+        }
+    }
+}
+
+/// The `Termination` tag of a game a side resigned.
+pub const RESIGNATION: &str = "resignation";
+/// The `Termination` tag of a draw agreed.
+pub const AGREEMENT: &str = "agreement";
+
+/// Why [`Game::end`] refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AlreadyOver;
+
+/// How a finished game ended, board or not: the winner (none for a draw), and the board's outcome when
+/// the board ended it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// The rules ended it: 82 stones, 81 each, or a side that could not move.
+    Board(Outcome),
+    /// The clock or the players did.
+    Ended(Ending),
+}
+
+impl Finish {
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Finish::Board(outcome) => outcome.winner,
+            Finish::Ended(ending) => ending.winner(),
+        }
+    }
+
+    /// The record's result: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn result_tag(self) -> &'static str {
+        match self.winner() {
+            Some(Side::White) => "1-0",
+            Some(Side::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// The UI map's word for how it ended: `stones`, `time`, `resign` or `agreement`.
+    pub fn reason_word(self) -> &'static str {
+        match self {
+            Finish::Board(_) => "stones",
+            Finish::Ended(Ending::Time { .. }) => "time",
+            Finish::Ended(Ending::Resigned(_)) => "resign",
+            Finish::Ended(Ending::Agreed) => "agreement",
+        }
+    }
+}
+
 /// A move played, with the position before it.
 #[derive(Clone, Debug)]
 pub struct Played {
@@ -52,6 +153,8 @@ pub struct Game {
     history: Vec<Played>,
     /// Moves taken back by undo, the next to replay last; a new move clears them.
     redo: Vec<Hole>,
+    /// How the game ended if the board did not end it.
+    ending: Option<Ending>,
 }
 
 /// A new game's id: the clock's nanoseconds and a counter, so that two games never share one, even two
@@ -81,7 +184,7 @@ impl Game {
 
     /// A game from a set position (a lesson's board).
     pub fn from_position(mode: Mode, position: Position) -> Game {
-        Game { mode, id: new_id(), position, history: Vec::new(), redo: Vec::new() }
+        Game { mode, id: new_id(), position, history: Vec::new(), redo: Vec::new(), ending: None }
     }
 
     /// Replays saved moves from the start; any illegal one refuses the whole save.
@@ -108,6 +211,36 @@ impl Game {
         self.position.status()
     }
 
+    /// Whether the game is over: on the board, or ended by the clock or the players.
+    pub fn is_over(&self) -> bool {
+        self.ending.is_some() || self.position.is_over()
+    }
+
+    /// How the game ended other than on the board, if it did.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// How the game ended, if it is over.
+    pub fn finish(&self) -> Option<Finish> {
+        match (self.ending, self.position.status()) {
+            (Some(ending), _) => Some(Finish::Ended(ending)),
+            (None, Status::Finished(outcome)) => Some(Finish::Board(outcome)),
+            (None, Status::Ongoing) => None,
+        }
+    }
+
+    /// Ends a game the board has not ended: a flag, a resignation, a draw agreed. The redo line goes
+    /// (an ended game plays nothing more).
+    pub fn end(&mut self, ending: Ending) -> Result<(), AlreadyOver> {
+        if self.is_over() {
+            return Err(AlreadyOver);
+        }
+        self.ending = Some(ending);
+        self.redo.clear();
+        Ok(())
+    }
+
     pub fn history(&self) -> &[Played] {
         &self.history
     }
@@ -122,7 +255,16 @@ impl Game {
     pub fn truncated(&self, n: usize) -> Game {
         let n = n.min(self.history.len());
         let position = self.history.get(n).map_or(self.position, |p| p.before);
-        Game { mode: self.mode, id: self.id, position, history: self.history[..n].to_vec(), redo: Vec::new() }
+        // Review's steps show the board; an ending belongs to the whole game, after its last move.
+        let ending = if n == self.history.len() { self.ending } else { None };
+        Game {
+            mode: self.mode,
+            id: self.id,
+            position,
+            history: self.history[..n].to_vec(),
+            redo: Vec::new(),
+            ending,
+        }
     }
 
     /// The holes played, for saving.
@@ -136,17 +278,20 @@ impl Game {
 
     /// Whether the side to move is a person (a tap may play).
     pub fn is_human_turn(&self) -> bool {
-        !self.position.is_over() && self.mode.is_human(self.position.side_to_move())
+        !self.is_over() && self.mode.is_human(self.position.side_to_move())
     }
 
     /// Whether the computer is to move.
     pub fn is_computer_turn(&self) -> bool {
-        !self.position.is_over() && !self.mode.is_human(self.position.side_to_move())
+        !self.is_over() && !self.mode.is_human(self.position.side_to_move())
     }
 
     /// Plays for the side to move. The move that undo took back keeps the rest of the redo line; any
     /// other move ends it.
     pub fn play(&mut self, hole: Hole) -> Result<MoveOutcome, IllegalMove> {
+        if self.ending.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
         let before = self.position;
         let outcome = self.position.play(hole)?;
         self.history.push(Played { before, outcome: outcome.clone() });
@@ -160,13 +305,16 @@ impl Game {
 
     /// Whether redo would replay anything.
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.ending.is_none() && !self.redo.is_empty()
     }
 
     /// Replays what the last undo took back: one move in hot-seat; against the computer, the person's
     /// move and the computer's reply. Returns the moves replayed, in order.
     pub fn redo(&mut self) -> Vec<MoveOutcome> {
         let mut replayed = Vec::new();
+        if self.ending.is_some() {
+            return replayed;
+        }
         while let Some(&hole) = self.redo.last() {
             let Ok(outcome) = self.play(hole) else {
                 // Only undone moves are here, so this cannot happen; a stale line is dropped, not played.
@@ -183,6 +331,9 @@ impl Game {
 
     /// Whether undo would take anything back.
     pub fn can_undo(&self) -> bool {
+        if self.ending.is_some() {
+            return false;
+        }
         match self.mode {
             Mode::HotSeat => !self.history.is_empty(),
             Mode::Computer { human, .. } => self.history.iter().any(|p| p.before.side_to_move() == human),
@@ -192,6 +343,9 @@ impl Game {
     /// Takes back one move in hot-seat; against the computer, the person's last move and the computer's
     /// reply (so that it is the person's turn again). Returns how many moves were taken back.
     pub fn undo(&mut self) -> usize {
+        if self.ending.is_some() {
+            return 0;
+        }
         match self.mode {
             Mode::HotSeat => match self.history.pop() {
                 Some(p) => {
@@ -221,14 +375,7 @@ impl Game {
 
     /// The game as a TGK record.
     pub fn record(&self, white: &str, black: &str, date: &str) -> GameRecord {
-        let result = match self.status() {
-            Status::Ongoing => "*",
-            Status::Finished(o) => match o.winner {
-                Some(Side::White) => "1-0",
-                Some(Side::Black) => "0-1",
-                None => "1/2-1/2",
-            },
-        };
+        let result = self.finish().map_or("*", Finish::result_tag);
         let tags = vec![
             ("Event".to_string(), "Toguz Korgool".to_string()),
             ("Site".to_string(), "?".to_string()),
@@ -241,6 +388,9 @@ impl Game {
         let mut tags = tags;
         if self.start() != Position::start() {
             tags.push((POSITION_TAG.to_string(), self.start().to_string()));
+        }
+        if let Some(ending) = self.ending {
+            tags.push((crate::clock::TERMINATION_TAG.to_string(), ending.termination().to_string()));
         }
         GameRecord::from_outcomes(tags, self.history.iter().map(|p| &p.outcome))
     }
@@ -297,8 +447,27 @@ pub fn import_record(text: &str) -> Result<(Game, GameRecord), ImportError> {
         (Some(level), _, Some("Player")) => Mode::Computer { level, human: Side::Black },
         _ => Mode::HotSeat,
     };
-    let game = Game::from_moves_at(mode, positions[0], &holes)
+    let mut game = Game::from_moves_at(mode, positions[0], &holes)
         .map_err(|e| ImportError::Refused(RecordError { line: record.line, mv: None, message: e.0 }))?;
+    // A game the clock or the players ended keeps its end: a flag, a resignation, a draw agreed.
+    let claim = record.tag("Result").and_then(Claim::read);
+    let termination = record.tag(crate::clock::TERMINATION_TAG);
+    if let (Some(claim), Some(termination)) = (claim, termination) {
+        let ending = match Ending::of_record(claim, termination) {
+            Some(ending) => Some(ending),
+            // A drawn flag: the side to move's clock was the one running.
+            None if claim == Claim::Draw
+                && termination.trim().eq_ignore_ascii_case(crate::clock::TIME_FORFEIT) =>
+            {
+                Some(Ending::Time { flagged: game.position().side_to_move(), winner: None })
+            }
+            None => None,
+        };
+        if let Some(ending) = ending {
+            // A record whose moves end the game already keeps the board's end.
+            let _ = game.end(ending);
+        }
+    }
     Ok((game, record))
 }
 
@@ -345,13 +514,36 @@ pub struct SavedMoves {
     /// The game's id in the history; saves written before it existed have none (0).
     #[serde(default)]
     pub id: u64,
+    /// How the game ended if the board did not end it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
+    /// The game's clock, if it is played on one: its time control and each side's time left when saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<SavedClock>,
+}
+
+/// A timed game's clock as saved: the time control, each side's time left (white, black) and the
+/// mover's time after each move (the record's `%clk`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedClock {
+    pub control: crate::clock::TimeControl,
+    pub left: [u64; 2],
+    #[serde(default)]
+    pub times: Vec<u64>,
 }
 
 impl SavedMoves {
     pub fn of(game: &Game) -> SavedMoves {
         let start = game.start();
         let start = (start != Position::start()).then(|| start.to_string());
-        SavedMoves { mode: game.mode, start, moves: game.moves(), id: game.id }
+        SavedMoves {
+            mode: game.mode,
+            start,
+            moves: game.moves(),
+            id: game.id,
+            ending: game.ending,
+            clock: None,
+        }
     }
 
     /// The game, replayed through the rules from its start.
@@ -365,6 +557,10 @@ impl SavedMoves {
         let mut game = Game::from_moves_at(self.mode, start, &self.moves)?;
         if self.id != 0 {
             game.id = self.id;
+        }
+        if let Some(ending) = self.ending {
+            game.end(ending)
+                .map_err(|_| RestoreError("the game ends on the board and again by its players".into()))?;
         }
         Ok(game)
     }

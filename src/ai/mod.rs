@@ -2,6 +2,7 @@
 //! Pure Rust on top of `crate::rules`; no Bevy, no threads.
 
 pub mod analysis;
+pub mod draw;
 pub mod eval;
 pub mod hint;
 pub mod level;

@@ -34,7 +34,7 @@ fn finished_game_in_history(dir: &std::path::Path, seed: u64) -> Vec<u8> {
 fn finished_game_of_mode_in_history(dir: &std::path::Path, seed: u64, mode: Mode) -> Vec<u8> {
     let (status, holes) = play_game(&Player::Random, &Player::Random, &[], seed);
     assert!(matches!(status, Status::Finished(_)));
-    let game = SavedMoves { mode, start: None, moves: holes.clone(), id: 42 };
+    let game = SavedMoves { mode, start: None, moves: holes.clone(), id: 42, ending: None, clock: None };
     let file = HistoryFile { version: 1, games: vec![PastGame { date: "2026-11-30".into(), game }] };
     std::fs::write(dir.join("history.ron"), ron::to_string(&file).unwrap()).unwrap();
     holes

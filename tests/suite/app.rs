@@ -503,7 +503,14 @@ fn saves_are_written_atomically_and_a_damaged_save_is_refused_with_a_reason() {
     let save = SaveFile {
         version: VERSION,
         settings: Settings { speed: Speed::Fast, ..Settings::default() },
-        game: Some(SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![7, 3, 2], id: 0 }),
+        game: Some(SavedMoves {
+            mode: Mode::HotSeat,
+            start: None,
+            moves: vec![7, 3, 2],
+            id: 0,
+            ending: None,
+            clock: None,
+        }),
     };
     write_atomically(&path, &to_text(&save)).unwrap();
     let loaded = read_save(&path).unwrap();
@@ -521,7 +528,14 @@ fn saves_are_written_atomically_and_a_damaged_save_is_refused_with_a_reason() {
     assert_eq!(damaged.settings, Settings::default());
     // A game the rules refuse: the game is dropped, the settings are kept.
     let illegal = SaveFile {
-        game: Some(SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![2, 1], id: 0 }),
+        game: Some(SavedMoves {
+            mode: Mode::HotSeat,
+            start: None,
+            moves: vec![2, 1],
+            id: 0,
+            ending: None,
+            clock: None,
+        }),
         ..save
     };
     std::fs::write(&path, to_text(&illegal)).unwrap();

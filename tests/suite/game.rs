@@ -138,3 +138,55 @@ fn a_finished_game_records_its_result_and_replays() {
     assert!(!Mode::Computer { level: Level::Hard, human: Side::White }.landing_hint_allowed());
     assert!(Mode::HotSeat.landing_hint_allowed());
 }
+
+#[test]
+fn a_game_ended_by_resignation_takes_no_move_no_undo_and_no_redo_and_names_the_winner() {
+    let mut game = Game::new(Mode::HotSeat);
+    game.play(h(7)).unwrap();
+    game.undo();
+    game.play(h(3)).unwrap();
+    assert_eq!(game.end(toguz::game::Ending::Resigned(Side::Black)), Ok(()));
+    assert!(game.is_over() && !game.position().is_over(), "over, though the board is not");
+    assert!(game.play(h(1)).is_err(), "an ended game takes no move");
+    assert!(!game.can_undo() && game.undo() == 0, "nor undo");
+    assert!(!game.can_redo() && game.redo().is_empty(), "nor redo");
+    assert!(game.end(toguz::game::Ending::Agreed).is_err(), "and it ends once");
+    assert_eq!(game.finish().and_then(|f| f.winner()), Some(Side::White));
+    assert!(!game.is_human_turn() && !game.is_computer_turn());
+}
+
+#[test]
+fn a_games_end_off_the_board_is_kept_in_its_record_and_in_its_save_and_read_back() {
+    use toguz::game::{Ending, SavedMoves, import_record};
+    for ending in [
+        Ending::Resigned(Side::White),
+        Ending::Agreed,
+        Ending::Time { flagged: Side::Black, winner: Some(Side::White) },
+        Ending::Time { flagged: Side::Black, winner: None },
+    ] {
+        let mut game = Game::new(Mode::HotSeat);
+        for n in [7, 3, 1] {
+            game.play(h(n)).unwrap();
+        }
+        game.end(ending).unwrap();
+        let text = game.export("2026-12-05").to_tgk();
+        let (back, _) = import_record(&text).expect("the record reads back");
+        assert_eq!(back.ending(), Some(ending), "{text}");
+        let saved = SavedMoves::of(&game);
+        let ron = ron::to_string(&saved).unwrap();
+        let restored: SavedMoves = ron::from_str(&ron).unwrap();
+        assert_eq!(restored.game().unwrap().ending(), Some(ending));
+    }
+}
+
+#[test]
+fn the_computer_takes_a_draw_only_when_it_stands_worse_or_an_even_game_is_late() {
+    use toguz::ai::draw::accepts_draw;
+    use toguz::rules::Position;
+    // At the start the game is even and young: it plays on.
+    assert!(!accepts_draw(&Position::start(), Side::Black));
+    // Black's kazan far behind: Black takes the draw, White (ahead) does not.
+    let behind = crate::common::with_kazans([5; 9], [4; 9], [60, 21], [0, 0], Side::White);
+    assert!(accepts_draw(&behind, Side::Black));
+    assert!(!accepts_draw(&behind, Side::White));
+}

@@ -102,7 +102,14 @@ fn the_history_keeps_the_latest_200_games() {
     let old: Vec<PastGame> = (1..=200)
         .map(|id| PastGame {
             date: "2026-01-01".into(),
-            game: SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![7], id },
+            game: SavedMoves {
+                mode: Mode::HotSeat,
+                start: None,
+                moves: vec![7],
+                id,
+                ending: None,
+                clock: None,
+            },
         })
         .collect();
     app.world_mut().resource_mut::<History>().games = old;

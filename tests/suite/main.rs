@@ -40,6 +40,8 @@ mod rules_serde;
 #[cfg(feature = "app")]
 mod saves;
 #[cfg(feature = "app")]
+mod table;
+#[cfg(feature = "app")]
 mod title;
 #[cfg(feature = "app")]
 mod training;

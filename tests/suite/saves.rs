@@ -175,7 +175,14 @@ fn a_saved_game_that_no_longer_replays_is_kept_aside_before_the_settings_are_wri
         version: VERSION,
         settings: Settings { speed: Speed::Fast, ..Settings::default() },
         // Black's first move from White's side: the rules refuse it.
-        game: Some(SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![2, 1, 40], id: 9 }),
+        game: Some(SavedMoves {
+            mode: Mode::HotSeat,
+            start: None,
+            moves: vec![2, 1, 40],
+            id: 9,
+            ending: None,
+            clock: None,
+        }),
     };
     let text = to_text(&save);
     std::fs::write(dir.join("save.ron"), &text).unwrap();

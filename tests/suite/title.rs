@@ -32,13 +32,21 @@ const SIZES: [Vec2; 6] =
 
 /// A returning player's save: a hot-seat game of one move waiting, a game in the history, and `lang`.
 fn returning_player(dir: &Path, lang: Option<Lang>) {
-    let game = SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![7], id: 1 };
+    let game =
+        SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![7], id: 1, ending: None, clock: None };
     let save =
         SaveFile { version: VERSION, settings: Settings { lang, ..Settings::default() }, game: Some(game) };
     write_atomically(&dir.join("save.ron"), &to_text(&save)).unwrap();
     let past = PastGame {
         date: "2026-11-30".to_string(),
-        game: SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![7, 3], id: 2 },
+        game: SavedMoves {
+            mode: Mode::HotSeat,
+            start: None,
+            moves: vec![7, 3],
+            id: 2,
+            ending: None,
+            clock: None,
+        },
     };
     let history = HistoryFile { version: 1, games: vec![past] };
     std::fs::write(dir.join("history.ron"), ron::to_string(&history).unwrap()).unwrap();
@@ -199,7 +207,8 @@ fn the_title_and_its_sheets_fit_every_size_in_every_language() {
             for (opens, sheet, expected) in [
                 // Each sheet's choices and its Close; Settings has the game menu's settings too.
                 ("Play", Some(Sheet::Play), 8),
-                ("Two players", Some(Sheet::TwoPlayers), 3),
+                // Two players: the board's turning, the five clocks, Close and Start.
+                ("Two players", Some(Sheet::TwoPlayers), 8),
                 ("Settings", Some(Sheet::Settings), 13),
             ] {
                 press(&mut app, opens);
@@ -213,11 +222,126 @@ fn the_title_and_its_sheets_fit_every_size_in_every_language() {
                 assert_nothing_clipped(&mut app, size, &format!("{what}, {opens}"));
                 assert_texts_whole(&mut app, &format!("{what}, {opens}"));
                 super::flows::assert_named_nodes_inside(&mut app, size, &format!("{what}, {opens}"));
+                if opens == "Two players" {
+                    assert_custom_clock_fits(&mut app, size, &what);
+                }
                 system_back(&mut app);
                 assert!(has_button(&mut app, "Continue"), "{what}: Back closes the '{opens}' sheet");
             }
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Two players sheet at its tallest, the custom clock shown with one stepper of the minutes and then
+/// with time odds (White's and Black's): still whole on the screen.
+fn assert_custom_clock_fits(app: &mut App, size: Vec2, what: &str) {
+    press(app, "Custom");
+    // The board's turning, five clocks, Close, Start; two toggles, and two steppers' – and +.
+    for (odds, expected) in [(false, 14), (true, 16)] {
+        if odds {
+            press(app, "Time odds");
+        }
+        let what = format!("{what}, Two players, custom clock{}", if odds { " with time odds" } else { "" });
+        let all = buttons(app);
+        assert_eq!(all.len(), expected, "{what}: every choice in reach: {:?}", labels(&all));
+        assert_nothing_clipped(app, size, &what);
+        assert_texts_whole(app, &what);
+        super::flows::assert_named_nodes_inside(app, size, &what);
+    }
+}
+
+/// The Two players sheet's clock (the clock for two players at one device): a preset chosen is kept in the
+/// settings and saved; Custom shows steppers under it whose taps set the custom clock (its minutes, its
+/// seconds as an increment or a delay, each side's minutes with time odds), said in words; another
+/// choice hides them; and after a restart the sheet opens on the clock chosen, as it was set.
+#[test]
+fn the_two_players_sheet_keeps_the_clock_chosen_and_its_custom_steppers_set_the_custom_clock() {
+    use toguz::app::state::settings::ClockChoice;
+    use toguz::clock::{Increment, Preset};
+    let dir = save_dir("title-clock");
+    let clock = |app: &App| app.world().resource::<Settings>().custom_clock;
+    let said = |app: &mut App, words: &str| {
+        let shown = texts(app);
+        assert!(shown.iter().any(|t| t == words), "'{words}' is shown: {shown:?}");
+    };
+    {
+        let mut app = start_app(PHONE, &dir);
+        press(&mut app, "Two players");
+        // A first launch: no clock, and no steppers.
+        assert!(is_selected(&mut app, "No clock") && !is_selected(&mut app, "Custom"));
+        assert!(!has_button(&mut app, "Minutes +"), "the custom clock's steppers wait for Custom");
+        press(&mut app, "Blitz 3+2");
+        assert!(is_selected(&mut app, "Blitz 3+2") && !is_selected(&mut app, "No clock"));
+        let settings = app.world().resource::<Settings>().clone();
+        assert_eq!(settings.clock, ClockChoice::Preset(Preset::Blitz));
+        assert_eq!(settings.time_control(), Some(Preset::Blitz.time_control()));
+        assert!(!has_button(&mut app, "Minutes +"), "a preset has no steppers");
+        assert_eq!(flushed_save(&mut app, &dir).settings.clock, ClockChoice::Preset(Preset::Blitz));
+
+        press(&mut app, "Custom");
+        assert_eq!(app.world().resource::<Settings>().clock, ClockChoice::Custom);
+        for stepper in ["Minutes -", "Minutes +", "Seconds -", "Seconds +", "Time odds", "Per move"] {
+            assert!(has_button(&mut app, stepper), "Custom shows '{stepper}'");
+        }
+        assert!(!has_button(&mut app, "White +"), "no time odds yet: one stepper for both sides");
+        // The custom clock before the player sets one: 5 minutes and 3 seconds a move.
+        let before = clock(&app);
+        said(&mut app, "Minutes: 5");
+        said(&mut app, "Increment: 3\u{a0}s");
+        press(&mut app, "Minutes +");
+        let after = clock(&app);
+        assert_eq!((after.budget(Side::White), after.budget(Side::Black)), (600_000, 600_000));
+        assert!(after.budget(Side::White) > before.budget(Side::White), "+ lengthens the custom clock");
+        said(&mut app, "Minutes: 10");
+        press(&mut app, "Seconds +");
+        assert_eq!(clock(&app).increment(), Increment::Fischer(5_000));
+        press(&mut app, "Per move");
+        assert_eq!(clock(&app).increment(), Increment::Delay(5_000));
+        said(&mut app, "Delay: 5\u{a0}s");
+        said(&mut app, "Per move: delay");
+        // Time odds: White's and Black's minutes apart; off again, both take White's.
+        press(&mut app, "Time odds");
+        said(&mut app, "Time odds: on");
+        assert!(!has_button(&mut app, "Minutes +") && has_button(&mut app, "White +"));
+        press(&mut app, "Black -");
+        press(&mut app, "Black -");
+        let odds = clock(&app);
+        assert_eq!((odds.budget(Side::White), odds.budget(Side::Black)), (600_000, 180_000));
+        said(&mut app, "White: 10\u{a0}min");
+        said(&mut app, "Black: 3\u{a0}min");
+        press(&mut app, "Time odds");
+        let even = clock(&app);
+        assert_eq!((even.budget(Side::White), even.budget(Side::Black)), (600_000, 600_000));
+        assert!(has_button(&mut app, "Minutes +") && !has_button(&mut app, "White +"));
+        press(&mut app, "Time odds");
+        press(&mut app, "Black -");
+        // At the end of its steps a stepper does nothing: the clock stays one that can be.
+        for _ in 0..12 {
+            press(&mut app, "White +");
+        }
+        assert_eq!(clock(&app).budget(Side::White), 120 * 60_000, "two hours at most");
+        press(&mut app, "White -");
+        assert_eq!(clock(&app).budget(Side::White), 90 * 60_000);
+        let set = clock(&app);
+        assert_eq!((set.budget(Side::Black), set.increment()), (300_000, Increment::Delay(5_000)));
+        assert_eq!(app.world().resource::<Settings>().time_control(), Some(set));
+        // Another choice hides the steppers, and keeps the custom clock for later.
+        press(&mut app, "Rapid 10+5");
+        assert!(!has_button(&mut app, "White +") && !has_button(&mut app, "Time odds"));
+        assert_eq!(clock(&app), set);
+        press(&mut app, "Custom");
+        let saved = flushed_save(&mut app, &dir);
+        assert_eq!((saved.settings.clock, saved.settings.custom_clock), (ClockChoice::Custom, set));
+    }
+    // After a restart the sheet opens on the custom clock as it was set.
+    let mut app = start_app(PHONE, &dir);
+    press(&mut app, "Two players");
+    assert!(is_selected(&mut app, "Custom") && !is_selected(&mut app, "No clock"));
+    assert!(has_button(&mut app, "White +") && has_button(&mut app, "Black +"), "with its time odds");
+    said(&mut app, "White: 90\u{a0}min");
+    said(&mut app, "Black: 5\u{a0}min");
+    said(&mut app, "Delay: 5\u{a0}s");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

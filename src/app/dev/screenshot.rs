@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use crate::ai::Level;
+use crate::clock::Clock;
 use crate::game::{Game, Mode};
 use crate::rules::{Hole, Side};
 
@@ -19,9 +20,10 @@ use crate::app::screens::review::analysis::Analysis;
 use crate::app::screens::review::analysis::ComputerView;
 use crate::app::screens::review::shown::ReviewAt;
 use crate::app::screens::training::screen::{Phase, TrainingRun};
+use crate::app::state::clock::{ClockOverride, GameClock, Offer};
 use crate::app::state::launch::Launch;
 use crate::app::state::messages::Toast;
-use crate::app::state::panels::{Panel, Panels, Sheet};
+use crate::app::state::panels::{Panel, Panels, Question, Sheet};
 use crate::app::state::screen::Screen;
 use crate::app::state::session::{BoardOwner, PlayHole, SessionControl};
 use crate::app::state::settings::Settings;
@@ -47,6 +49,7 @@ fn set_up(
     mut next: ResMut<NextState<Screen>>,
     mut paused: ResMut<AiPaused>,
     mut panels: ResMut<Panels>,
+    (mut clock, mut clock_override): (ResMut<GameClock>, ResMut<ClockOverride>),
 ) {
     let sheet = match launch.sheet.as_deref() {
         Some("play") => Some(Sheet::Play),
@@ -95,6 +98,17 @@ fn set_up(
             std::process::exit(2);
         }
     };
+    // `--clock`: this game and the next two-player ones are timed; the moves set up were played on it.
+    clock_override.0 = launch.clock;
+    if let (Some(control), Mode::HotSeat) = (launch.clock, mode) {
+        let mut timed = Clock::new(control);
+        for played in game.history() {
+            let _ = timed.start(played.outcome.side, 0);
+            let _ = timed.press(0);
+        }
+        timed.stop(0);
+        *clock = GameClock { clock: Some(timed), game: game.id };
+    }
     board.replace(game, BoardOwner::Game);
     if launch.screenshot.is_some() || !launch.moves.is_empty() || launch.mode.is_some() {
         next.set(Screen::Game);
@@ -139,6 +153,19 @@ fn drive(
     if shot.frames == 4 && launch.menu {
         // The game's menu, or the training's: what to train on.
         panels.open(if launch.training { Panel::PuzzleMenu } else { Panel::Menu });
+    }
+    if shot.frames == 4
+        && let Some(table) = launch.table.as_deref()
+    {
+        let game = &board.get().game;
+        panels.open(match table {
+            "pause" => Panel::Pause,
+            "draw" => Panel::Offer(Offer::Draw { from: Side::White }),
+            "takeback" => Panel::Offer(Offer::Takeback { from: Side::White }),
+            "resign-far" => Panel::Question(Question::Resign(game.position().side_to_move().opponent())),
+            _ => Panel::Question(Question::Resign(game.position().side_to_move())),
+        });
+        panels.faces_far = table == "resign-far";
     }
     if shot.frames == 4 && launch.move_list {
         panels.open(Panel::MoveList);

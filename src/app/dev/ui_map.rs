@@ -19,6 +19,9 @@
 //! position <position string>
 //! ```
 
+use crate::app::state::clock::{GameClock, now_ms};
+use crate::clock::ClockState;
+use crate::rules::Side;
 use bevy::prelude::*;
 
 use crate::app::board::layout::BoardLayout;
@@ -63,13 +66,15 @@ pub struct PlayState<'w> {
     message: Res<'w, ToastState>,
     floating: Res<'w, FloatingToast>,
     view: Res<'w, ViewSize>,
+    clock: Res<'w, GameClock>,
+    time: Res<'w, Time<Real>>,
 }
 
 impl PlayState<'_> {
     fn lines(&self) -> Vec<String> {
         let game = &self.session.game;
         let pos = game.position();
-        let over = pos.is_over();
+        let over = game.is_over();
         let mut lines = vec![format!("view {:.0} {:.0}", self.view.0.x, self.view.0.y)];
         lines.push(match game.mode {
             crate::game::Mode::Computer { level, human } => format!("mode {} {human}", level.name()),
@@ -91,8 +96,25 @@ impl PlayState<'_> {
         if let Some((hole, landing)) = self.hint.0 {
             lines.push(format!("hint {hole} lands {} {}", landing.side, landing.hole));
         }
-        if over {
-            lines.push(format!("result {}", game.status().word()));
+        // A timed game's clocks: each side's time left (ms) and whether it runs, stands or has fallen.
+        if let Some(clock) = self.clock.of(game.id) {
+            let now = now_ms(&self.time);
+            for side in Side::BOTH {
+                let state = match clock.state(side, now) {
+                    ClockState::Running => "running",
+                    ClockState::Stopped => "stopped",
+                    ClockState::Flag => "flag",
+                };
+                lines.push(format!("clock {side} {} {state}", clock.remaining(side, now)));
+            }
+        }
+        if let Some(finish) = game.finish() {
+            let result = match finish.winner() {
+                Some(side) => side.name(),
+                None => "draw",
+            };
+            lines.push(format!("result {result}"));
+            lines.push(format!("reason {}", finish.reason_word()));
         }
         for key in self.notice.0.iter().chain(&self.history_notice.0) {
             lines.push(format!("notice {key}"));

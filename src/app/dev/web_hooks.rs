@@ -2,7 +2,7 @@
 //! console, `toguz:move SIDE HOLE N` (N: the moves in the game after it); with `?test` in the page's
 //! address the screen is listed in `<body data-toguz-ui>` as `TOGUZ_UI_MAP` lists it on the desktop, and
 //! the frames drawn so far in `<body data-toguz-frames>` (how the check sees that a page at rest draws
-//! nothing).
+//! nothing). `?clock=M+S` plays two-player games on a clock, as `toguz --clock M+S` does.
 
 use bevy::prelude::*;
 
@@ -32,8 +32,19 @@ fn count_frames(mut frames: Local<u64>) {
     crate::app::platform::web::set_page_frames(*frames);
 }
 
+/// `clock=M+S` in the page's address: two-player games on that clock (as `toguz --clock M+S`).
+fn clock_param() -> Option<crate::clock::TimeControl> {
+    let query = web_sys::window().and_then(|w| w.location().search().ok())?;
+    let value = query.trim_start_matches('?').split('&').find_map(|p| p.strip_prefix("clock="))?;
+    // `+` in an address may arrive as a space.
+    crate::clock::TimeControl::parse_cli(&value.replace(' ', "+").replace("%2B", "+")).ok()
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Last, log_moves.run_if(in_state(Screen::Game)));
+    if let Some(control) = clock_param() {
+        app.insert_resource(crate::app::state::clock::ClockOverride(Some(control)));
+    }
     if test_mode() {
         app.insert_resource(UiMapOut::Page).add_systems(Last, count_frames);
     }

@@ -3,7 +3,7 @@
 //! "you" and "the computer", in hot-seat "White" and "Black".
 
 use crate::ai::{Level, Reason};
-use crate::game::{Game, Mode, rows};
+use crate::game::{Ending, Finish, Game, Mode, rows};
 use crate::rules::{Hole, IllegalMove, Landing, LandingEffect, Side, TuzdikRefusal};
 
 use crate::app::i18n::locale::Locale;
@@ -167,33 +167,63 @@ fn landing_in(locale: &Locale, who: Who, hole: Hole, landing: &Landing) -> Strin
     locale.f("landing.text", &[("hole", &hole), ("place", &place), ("effect", &effect)])
 }
 
-/// The words of a finished game: (title, reason and final score).
+/// The words of a game the board finished: (title, reason and final score).
 pub fn result_text(locale: &Locale, mode: &Mode, status: &Status) -> Option<(String, String)> {
     let Status::Finished(o) = status else { return None };
+    Some(finish_text(locale, mode, Finish::Board(*o), o.score))
+}
+
+/// The words of a finished game, however it ended: (title, how it ended and the score). `kazans` are the
+/// stones each kazan holds (white, black): the final score when the board ended it.
+pub fn finish_text(locale: &Locale, mode: &Mode, finish: Finish, kazans: [u8; 2]) -> (String, String) {
     let who = |side: Side| Who::of(mode, side).key_part();
-    let title = match o.winner {
+    let title = match finish.winner() {
         None => locale.t("result.draw"),
         Some(w) if Who::of(mode, w) == Who::You => locale.t("result.you_win"),
         Some(w) => locale.t(&format!("result.{}_wins", who(w))),
     };
     let short = |side: Side| player_short(locale, mode, side);
     let (a, b) = (short(Side::White), short(Side::Black));
-    let reason = match o.reason {
-        EndReason::Reached82(side) => locale.t(&format!("result.{}_reached", who(side))),
-        EndReason::Draw81 => locale.t("result.draw81"),
-        EndReason::NoMoves { stuck, left } => {
-            let stuck = locale.t(&format!("result.{}_stuck", who(stuck)));
-            let leftover =
-                locale.f("result.leftover", &[("a", &a), ("x", &left[0]), ("b", &b), ("y", &left[1])]);
-            format!("{stuck} {leftover}")
+    let reason = match finish {
+        Finish::Board(o) => match o.reason {
+            EndReason::Reached82(side) => locale.t(&format!("result.{}_reached", who(side))),
+            EndReason::Draw81 => locale.t("result.draw81"),
+            EndReason::NoMoves { stuck, left } => {
+                let stuck = locale.t(&format!("result.{}_stuck", who(stuck)));
+                let leftover =
+                    locale.f("result.leftover", &[("a", &a), ("x", &left[0]), ("b", &b), ("y", &left[1])]);
+                format!("{stuck} {leftover}")
+            }
+        },
+        Finish::Ended(Ending::Time { flagged, winner }) => {
+            let flag = locale.t(&format!("result.{}_flag", who(flagged)));
+            match winner {
+                Some(_) => flag,
+                // The side with time left could no longer reach 82: the time decides only what the board
+                // still could.
+                None => format!("{flag} {}", locale.t("result.flag_no_win")),
+            }
         }
+        Finish::Ended(Ending::Resigned(side)) => locale.t(&format!("result.{}_resigned", who(side))),
+        Finish::Ended(Ending::Agreed) => locale.t("result.agreed"),
     };
-    let score = locale.f("result.score", &[("a", &a), ("x", &o.score[0]), ("b", &b), ("y", &o.score[1])]);
+    let key = if matches!(finish, Finish::Board(_)) { "result.score" } else { "result.kazans" };
+    let score = locale.f(key, &[("a", &a), ("x", &kazans[0]), ("b", &b), ("y", &kazans[1])]);
     // A player and their stones stay on one line: "82" wrapped alone onto the next.
     let score = score
-        .replacen(&format!("{a} {}", o.score[0]), &format!("{a}\u{a0}{}", o.score[0]), 1)
-        .replacen(&format!("{b} {}", o.score[1]), &format!("{b}\u{a0}{}", o.score[1]), 1);
-    Some((title, format!("{reason}\n{score}")))
+        .replacen(&format!("{a} {}", kazans[0]), &format!("{a}\u{a0}{}", kazans[0]), 1)
+        .replacen(&format!("{b} {}", kazans[1]), &format!("{b}\u{a0}{}", kazans[1]), 1);
+    (title, format!("{reason}\n{score}"))
+}
+
+/// The words of `game`'s end, if it is over.
+pub fn game_result_text(locale: &Locale, game: &Game) -> Option<(String, String)> {
+    let pos = game.position();
+    let kazans = [pos.kazan(Side::White), pos.kazan(Side::Black)];
+    game.finish().map(|finish| match finish {
+        Finish::Board(o) => finish_text(locale, &game.mode, finish, o.score),
+        Finish::Ended(_) => finish_text(locale, &game.mode, finish, kazans),
+    })
 }
 
 /// "Against Medium, 12 moves played": which game Continue brings back.

@@ -5,7 +5,7 @@
 
 use crate::app::board::layout::text_scale;
 use crate::app::i18n::locale::{Locale, Tr};
-use crate::app::i18n::words::result_text;
+use crate::app::i18n::words::game_result_text;
 use crate::app::i18n::words::saved_game_words;
 use crate::app::saves::history::{History, PastGame};
 use crate::app::state::messages::PasteRecord;
@@ -18,7 +18,7 @@ use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{
     Tap, card, labelled, on_tap, padded_labelled, panel_backdrop, shaped_button, spawn_if, text,
 };
-use crate::rules::Status;
+use crate::game::Ending;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -149,11 +149,11 @@ fn show_list(
 /// `None` for a game that cannot be read back.
 fn game_button(locale: &Locale, past: &PastGame, nth: usize) -> Option<impl Bundle> {
     let Ok(game) = past.game.game() else { return None };
-    let result = match game.status() {
-        Status::Finished(_) => {
-            result_text(locale, &game.mode, &game.status()).map_or_else(String::new, |r| r.0)
-        }
-        Status::Ongoing => locale.t("history.unfinished"),
+    // How it ended when the board did not end it: "White wins · on time".
+    let result = match (game_result_text(locale, &game), game.ending()) {
+        (Some((title, _)), Some(ending)) => format!("{title} · {}", locale.t(ending_key(ending))),
+        (Some((title, _)), None) => title,
+        (None, _) => locale.t("history.unfinished"),
     };
     let who = saved_game_words(locale, &past.game);
     Some((
@@ -189,3 +189,12 @@ fn close_list(_: On<Tap>, mut panels: ResMut<Panels>) {
 
 /// Narrower than this (UI pixels) a game's first line ("Against the computer (Medium), 23 moves") may wrap.
 const GAME_ONE_LINE_WIDTH: f32 = 480.0;
+
+/// The history's words for how a game ended off the board.
+fn ending_key(ending: Ending) -> &'static str {
+    match ending {
+        Ending::Time { .. } => "history.on_time",
+        Ending::Resigned(_) => "history.resigned",
+        Ending::Agreed => "history.agreed",
+    }
+}

@@ -27,6 +27,7 @@ use crate::app::platform::storage::write;
 use crate::app::saves::persistence::SaveLoaded;
 use crate::app::saves::persistence::SaveWritten;
 use crate::app::saves::persistence::{SavePath, SaveWriter, Told};
+use crate::app::state::clock::{GameClock, now_ms};
 use crate::app::state::screen::Screen;
 use crate::app::state::session::Session;
 use crate::game::SavedMoves;
@@ -134,6 +135,7 @@ fn keep_the_game(
     screen: Res<State<Screen>>,
     mut history: ResMut<History>,
     mut writer: ResMut<SaveWriter>,
+    (clock, time): (Res<GameClock>, Res<Time<Real>>),
 ) {
     let written = history.written.lock().map(|mut w| w.take()).unwrap_or_default();
     if let Some(stored) = written {
@@ -148,7 +150,8 @@ fn keep_the_game(
     if game.history().is_empty() {
         return;
     }
-    let saved = SavedMoves::of(game);
+    // A timed game keeps its clock, for its record's `%clk`.
+    let saved = SavedMoves { clock: clock.saved(game.id, now_ms(&time)), ..SavedMoves::of(game) };
     match history.games.iter().position(|g| g.game.id == game.id) {
         Some(i) if history.games[i].game == saved => return,
         Some(i) => {

@@ -23,6 +23,7 @@ use crate::app::platform::storage::copy_aside;
 use crate::app::platform::storage::read;
 use crate::app::platform::storage::set_aside;
 use crate::app::platform::storage::write;
+use crate::app::state::clock::{GameClock, now_ms};
 use crate::app::state::launch::Launch;
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::Screen;
@@ -380,15 +381,22 @@ fn write_save(
     screen: Res<State<Screen>>,
     mut saved: ResMut<SavedGame>,
     mut writer: ResMut<SaveWriter>,
+    (clock, time): (Res<GameClock>, Res<Time<Real>>),
     mut last: Local<Option<SaveFile>>,
 ) {
     let Some(path) = &path.0 else { return };
-    if last.is_some() && !settings.is_changed() && !session.is_changed() && !screen.is_changed() {
+    // The clock changes when it starts, stops, pauses or is pressed: each is saved, so a timed game
+    // continued later has the time it had.
+    let changed = settings.is_changed() || session.is_changed() || screen.is_changed() || clock.is_changed();
+    if last.is_some() && !changed {
         return;
     }
     let game = match screen.get() {
-        Screen::Game if session.game.status().is_over() => None,
-        Screen::Game => Some(SavedMoves::of(&session.game)),
+        Screen::Game if session.game.is_over() => None,
+        Screen::Game => Some(SavedMoves {
+            clock: clock.saved(session.game.id, now_ms(&time)),
+            ..SavedMoves::of(&session.game)
+        }),
         _ => saved.0.clone(),
     };
     let save = SaveFile { version: VERSION, settings: settings.clone(), game };

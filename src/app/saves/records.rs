@@ -22,10 +22,12 @@ use crate::app::saves::history::{History, PastGame, today};
 use crate::app::saves::persistence::SavePath;
 use crate::app::saves::persistence::SaveWriter;
 use crate::app::saves::persistence::write_atomically;
+use crate::app::state::clock::{GameClock, now_ms};
 use crate::app::state::messages::ReviewPast;
 use crate::app::state::messages::{ExportRecord, PasteRecord, Toast};
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
+use crate::clock::Clock;
 use crate::game::SavedMoves;
 
 /// The record text to open: pasted, or read from a dropped file (`None`: nothing readable there).
@@ -65,6 +67,7 @@ pub(crate) fn plugin(app: &mut App) {
 fn export(
     mut requests: MessageReader<ExportRecord>,
     history: Res<History>,
+    (clock, time): (Res<GameClock>, Res<Time<Real>>),
     save_path: Res<SavePath>,
     mut clipboard: ResMut<Clipboard>,
     mut last: ResMut<LastExport>,
@@ -73,7 +76,16 @@ fn export(
     let Some(ExportRecord(game)) = requests.read().last() else { return };
     // The day the game began, as the history keeps it.
     let date = history.games.iter().find(|g| g.game.id == game.id).map_or_else(today, |g| g.date.clone());
-    let text = game.export(&date).to_tgk();
+    let mut record = game.export(&date);
+    // A timed game's record keeps its clock: the time control and each move's time left.
+    let now = now_ms(&time);
+    let kept = clock
+        .saved(game.id, now)
+        .or_else(|| history.games.iter().find(|g| g.game.id == game.id).and_then(|g| g.game.clock.clone()));
+    if let Some(kept) = kept {
+        Clock::resumed(kept.control, kept.left, kept.times).write_record(&mut record, game.position(), now);
+    }
+    let text = record.to_tgk();
     let copied = copy(&mut clipboard, &text);
     let file = save_file(save_path.0.as_deref(), &date, game.id, &text);
     last.0 = Some(text);

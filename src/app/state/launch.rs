@@ -1,5 +1,6 @@
 //! Command-line options of the `toguz` app: window size and the headless screenshot mode.
 
+use crate::clock::TimeControl;
 use bevy::math::Vec2;
 use bevy::prelude::{Resource, default};
 use bevy::window::Window;
@@ -50,6 +51,11 @@ pub struct Launch {
     pub counts: Option<bool>,
     /// Open this sheet over the title (screenshots): `play`, `two-players` or `settings`.
     pub sheet: Option<String>,
+    /// Play a two-player game on this clock (`--clock M+S`).
+    pub clock: Option<TimeControl>,
+    /// Open this panel of the table over the game (screenshots): `pause`, `draw` (White offers Black a
+    /// draw), `takeback` (White asks to take back), `resign` (the near seat asks) or `resign-far`.
+    pub table: Option<String>,
 }
 
 impl Default for Launch {
@@ -73,6 +79,8 @@ impl Default for Launch {
             stones: None,
             counts: None,
             sheet: None,
+            clock: None,
+            table: None,
         }
     }
 }
@@ -80,7 +88,9 @@ impl Default for Launch {
 pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \"7 6 1 ...\"] [--after-ms N]
              [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title] [--menu] [--move-list] [--review N]
              [--lessons] [--tutorial LESSON:STEP] [--training] [--openings] [--sheet play|two-players|settings]]
-             [--lang en|ky|kk|ru|fr|es|ca|vi] [--stones korgool|ivory] [--counts on|off]";
+             [--lang en|ky|kk|ru|fr|es|ca|vi] [--stones korgool|ivory] [--counts on|off]
+             [--clock M+S (minutes, a decimal allowed; seconds a move: 3+2, 0.1+0, 5d3 for a delay, 5/3+2 odds)]
+             [--table pause|draw|takeback|resign|resign-far]";
 
 fn parse_size(s: &str) -> Result<Vec2, String> {
     let (w, h) =
@@ -177,6 +187,21 @@ impl Launch {
                         "off" => false,
                         other => return Err(format!("--counts '{other}': expected on or off")),
                     });
+                }
+                "--clock" => {
+                    let text = value("--clock")?;
+                    let control =
+                        TimeControl::parse_cli(&text).map_err(|e| format!("--clock '{text}': {e}"))?;
+                    launch.clock = Some(control);
+                }
+                "--table" => {
+                    let table = value("--table")?;
+                    if !["pause", "draw", "takeback", "resign", "resign-far"].contains(&table.as_str()) {
+                        return Err(format!(
+                            "--table '{table}': expected pause, draw, takeback, resign or resign-far"
+                        ));
+                    }
+                    launch.table = Some(table);
                 }
                 "--sheet" => {
                     let sheet = value("--sheet")?;

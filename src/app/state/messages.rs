@@ -34,3 +34,11 @@ pub struct PasteRecord;
 /// Opens a game of the history in review, from the title.
 #[derive(Message, Clone, Debug)]
 pub struct ReviewPast(pub Game);
+
+/// Take back the last move (against the computer: your move and its reply).
+#[derive(Message, Copy, Clone, Debug)]
+pub struct Undo;
+
+/// Play again what undo took back, until a new move is played.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct Redo;

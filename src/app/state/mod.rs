@@ -2,6 +2,7 @@
 //! settings, the messages between features, the window's size and the launch options. Leaf files only:
 //! nothing here uses a feature above it.
 
+pub mod clock;
 pub mod content;
 pub mod launch;
 pub mod messages;
@@ -14,5 +15,12 @@ pub mod view;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((screen::plugin, settings::plugin, session::plugin, messages::plugin, panels::plugin));
+    app.add_plugins((
+        screen::plugin,
+        settings::plugin,
+        session::plugin,
+        messages::plugin,
+        panels::plugin,
+        clock::plugin,
+    ));
 }

@@ -9,7 +9,9 @@
 
 use bevy::prelude::*;
 
+use crate::app::state::clock::Offer;
 use crate::game::Mode;
+use crate::rules::Side;
 
 use crate::app::state::screen::Screen;
 
@@ -37,6 +39,10 @@ pub enum Panel {
     MoveList,
     /// The puzzles' menu: the day's puzzle, a theme, the masters' openings.
     PuzzleMenu,
+    /// A timed game paused: the clocks stopped, the board covered, Resume on both seats.
+    Pause,
+    /// One seat's offer to the other, with Accept and Decline on the other seat.
+    Offer(Offer),
 }
 
 /// The title's sheets.
@@ -59,6 +65,8 @@ pub enum Question {
     PlayFromHere,
     /// Leaving a puzzle after a wrong move, for this screen: it counts as missed.
     LeavePuzzle(Screen),
+    /// "Resign? White wins.", asked of the side resigning.
+    Resign(Side),
 }
 
 /// The panels open, bottom first; the last is on top and the only one drawn.

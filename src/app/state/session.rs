@@ -1,7 +1,9 @@
 //! The game on the board ([`Session`]: what the board is for, [`BoardOwner`], and its game) and the
-//! messages that change it: a hole to play, a move the rules accepted, a board reset, a new game. The one
-//! place where moves reach the rules is here (`apply_moves`): everything else asks for a move with
-//! [`PlayHole`] and follows [`MovePlayed`].
+//! messages that change it: a hole to play, a move the rules accepted, a board reset, a new game, a game
+//! ended off the board. The one place where moves reach the rules is here (`apply_moves`): everything
+//! else asks for a move with [`PlayHole`] and follows [`MovePlayed`]; the one place where a game ends
+//! off the board is here too (`end_games`: a flag, a resignation, a draw agreed), asked with [`EndGame`]
+//! and followed with [`GameEnded`].
 //!
 //! Invariants: the session's generation is bumped here and nowhere else, on every move
 //! (`apply_moves`) and on every other change of the board ([`SessionControl`]); a change other than a
@@ -17,7 +19,7 @@ use crate::app::i18n::words::illegal;
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::settings::{Settings, Starter};
-use crate::game::{Game, Mode};
+use crate::game::{Ending, Game, Mode};
 use crate::rules::{Hole, Landing, MoveOutcome, Side};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -27,8 +29,18 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<MovePlayed>()
         .add_message::<BoardReset>()
         .add_message::<NewGame>()
-        .add_systems(Update, (start_new_game, apply_moves).chain().in_set(Frame::Rules));
+        .add_message::<EndGame>()
+        .add_message::<GameEnded>()
+        .add_systems(
+            Update,
+            (start_new_game, end_games, apply_moves).chain().in_set(Frame::Rules).in_set(Moves),
+        );
 }
+
+/// Where new games start, games end off the board and moves reach the rules (in `Frame::Rules`): the clock
+/// looks at its flag before, and presses after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Moves;
 
 /// What the board is for now.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -166,6 +178,18 @@ pub struct MovePlayed {
 #[derive(Message, Copy, Clone, Debug)]
 pub struct BoardReset;
 
+/// Ends the game on the board off the board, if it is a game and not over yet: its clock's flag, a
+/// resignation, a draw agreed. Asked for the game of `generation`: a request for an older board is dropped.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct EndGame {
+    pub ending: Ending,
+    pub generation: u64,
+}
+
+/// The game was ended by an [`EndGame`]: the result's moment tells it.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct GameEnded(pub Ending);
+
 /// Starts a new game in `mode`.
 #[derive(Message, Copy, Clone, Debug)]
 pub struct NewGame(pub Mode);
@@ -206,6 +230,24 @@ fn apply_moves(
             Err(e) => {
                 toasts.write(Toast(illegal(&locale, e)));
             }
+        }
+    }
+}
+
+/// The one place where a game ends off the board. It runs before the frame's moves: a flag that fell
+/// before a tap's move reached the rules wins, and the move (asked for the older board) is dropped.
+fn end_games(
+    mut requests: MessageReader<EndGame>,
+    mut board: SessionControl,
+    mut ended: MessageWriter<GameEnded>,
+) {
+    for request in requests.read() {
+        let current = board.get();
+        if request.generation != current.generation || current.owner != BoardOwner::Game {
+            continue;
+        }
+        if board.change(|game| game.end(request.ending).is_ok()) {
+            ended.write(GameEnded(request.ending));
         }
     }
 }

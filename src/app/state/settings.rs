@@ -1,7 +1,8 @@
 //! The player's choices, kept between sessions (written with the save by `saves::persistence`): the
 //! speed, the level, who starts, the board's turning, the sound, the vibration, the language, the stones'
 //! look, whether the holes' counts show, whether motion is reduced, the lessons' progress and the
-//! puzzles' training. A field added later takes its default from a save that lacks it (`serde(default)`).
+//! puzzles' training, and the two players' clock. A field added later takes its default from a save that
+//! lacks it (`serde(default)`).
 //! The language on screen follows them here, and so does [`Calm`]: the player's "reduce motion" or the
 //! system's, read at start and on every return from the background.
 
@@ -14,6 +15,7 @@ use crate::ai::Level;
 use crate::app::i18n::locale::{Lang, Locale, apply_translations};
 use crate::app::platform::lifecycle::{FollowLifecycle, InBackground};
 use crate::app::platform::motion::system_reduces_motion;
+use crate::clock::{Increment, Preset, TimeControl};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
@@ -123,6 +125,38 @@ pub struct Settings {
     pub lessons: LessonProgress,
     /// The puzzles' training: the player's puzzle rating, the stars, the missed puzzles coming back.
     pub training: crate::puzzle::Progress,
+    /// The clock a two-player game starts with (the Two players sheet): none, a preset, or the custom one.
+    pub clock: ClockChoice,
+    /// The custom time control last set on the Two players sheet, kept while another choice is made.
+    pub custom_clock: TimeControl,
+}
+
+/// The Two players sheet's clock.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClockChoice {
+    /// No clock: the game as it always was.
+    #[default]
+    Off,
+    /// Blitz, rapid or classical.
+    Preset(Preset),
+    /// [`Settings::custom_clock`].
+    Custom,
+}
+
+/// The custom clock before the player sets one: five minutes and three seconds a move.
+pub fn default_custom_clock() -> TimeControl {
+    TimeControl::new(5 * 60_000, Increment::Fischer(3_000)).unwrap_or(Preset::Blitz.time_control())
+}
+
+impl Settings {
+    /// The time control a two-player game starts with, if any.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        match self.clock {
+            ClockChoice::Off => None,
+            ClockChoice::Preset(preset) => Some(preset.time_control()),
+            ClockChoice::Custom => Some(self.custom_clock),
+        }
+    }
 }
 
 /// The lessons finished, and the step reached in each lesson begun.
@@ -148,6 +182,8 @@ impl Default for Settings {
             reduce_motion: false,
             lessons: LessonProgress::default(),
             training: crate::puzzle::Progress::default(),
+            clock: ClockChoice::Off,
+            custom_clock: default_custom_clock(),
         }
     }
 }

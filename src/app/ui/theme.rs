@@ -21,6 +21,16 @@ pub const BACKGROUND: Color = Color::srgb(0.13, 0.09, 0.07);
 pub const TEXT: Color = Color::srgb(0.97, 0.93, 0.85);
 pub const TEXT_DIM: Color = Color::srgba(0.97, 0.93, 0.85, 0.6);
 pub const HIGHLIGHT: Color = Color::srgb(0.94, 0.89, 0.26);
+/// A clock standing still: a dark chip, its time in the usual light text.
+pub const CLOCK_IDLE: Color = Color::srgba(0.0, 0.0, 0.0, 0.35);
+/// The clock that runs: a light chip, its time dark (`CLOCK_TEXT_LIT`), seen from across a table.
+pub const CLOCK_RUNNING: Color = Color::srgb(0.96, 0.91, 0.76);
+/// A clock in its last seconds, or whose flag fell.
+pub const CLOCK_LOW: Color = Color::srgb(0.86, 0.22, 0.16);
+/// The pause's cover: opaque, so the board cannot be studied while the clocks stand still.
+pub const PAUSE_COVER: Color = Color::srgb(0.09, 0.06, 0.04);
+/// The time on a lit clock.
+pub const CLOCK_TEXT_LIT: Color = Color::srgb(0.12, 0.08, 0.05);
 // Opaque: nothing under a panel (a result, a message, the title's buttons) may show through its card.
 pub const PANEL: Color = Color::srgb(0.10, 0.07, 0.05);
 pub const BUTTON: Color = Color::srgb(0.45, 0.27, 0.14);

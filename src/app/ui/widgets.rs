@@ -144,6 +144,11 @@ pub struct PanelCard;
 #[derive(Component)]
 pub struct FarSeatCopy;
 
+/// A card turned to its seat by what spawned it (a question or an offer for one player, the pause's copy
+/// for each): the way the panels face does not turn it.
+#[derive(Component)]
+pub struct SeatCard;
+
 /// A panel whose background takes taps without passing them to what holds it (the card of a list
 /// that closes when the player taps outside it).
 #[derive(Component)]

@@ -13,7 +13,8 @@ use crate::app::i18n::words::{self};
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::screens::game::menu::open_menu;
 use crate::app::screens::game::messages::SeatToast;
-use crate::app::state::panels::Panels;
+use crate::app::state::clock::{GameClock, Offer};
+use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::session::Session;
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme;
@@ -23,13 +24,7 @@ use crate::rules::Side;
 use bevy::prelude::*;
 use std::f32::consts::PI;
 
-/// Take back the last move (against the computer: your move and its reply).
-#[derive(Message, Copy, Clone, Debug)]
-pub struct Undo;
-
-/// Play again what undo took back, until a new move is played.
-#[derive(Message, Copy, Clone, Debug)]
-pub struct Redo;
+pub use crate::app::state::messages::{Redo, Undo};
 
 #[derive(Component, Copy, Clone)]
 pub(crate) struct PlayerBar {
@@ -139,13 +134,22 @@ fn player_bar(top: bool, far: impl Bundle + Copy) -> impl Bundle {
                 bar_control("hud.undo", "Undo", top),
                 UndoButton,
                 far,
-                on_tap(move |_: On<Tap>, asked: UndoAsked, mut undo: MessageWriter<Undo>| {
-                    if let Some(refusal) = asked.refusal(top) {
-                        asked.say(refusal, top);
-                    } else {
-                        undo.write(Undo);
-                    }
-                }),
+                on_tap(
+                    move |_: On<Tap>,
+                          asked: UndoAsked,
+                          mut undo: MessageWriter<Undo>,
+                          clock: Res<GameClock>,
+                          mut panels: ResMut<Panels>| {
+                        if let Some(refusal) = asked.refusal(top) {
+                            asked.say(refusal, top);
+                        } else if let Some(from) = asked.takeback_asker(&clock) {
+                            // In a timed game a takeback is the other seat's to grant.
+                            panels.open(Panel::Offer(Offer::Takeback { from }));
+                        } else {
+                            undo.write(Undo);
+                        }
+                    },
+                ),
             ),
             // Shown only while there is something to redo: right after an undo (on a shared board, in the
             // bar of the player who undid). Its place is kept on a bar of two lines (`update_bars`).
@@ -194,6 +198,49 @@ fn bar_control(key: &'static str, name: &str, top: bool) -> impl Bundle {
     (sized_button(label, 15.0, 6.0, 48.0), button_words(key, 15.0))
 }
 
+/// A seat's clock in its bar: the top bar's (the far seat's) or the bottom one's.
+#[derive(Component, Copy, Clone)]
+pub(crate) struct BarClock {
+    pub(crate) top: bool,
+}
+
+/// The time written on a [`BarClock`].
+#[derive(Component, Copy, Clone)]
+pub(crate) struct BarClockText {
+    pub(crate) top: bool,
+}
+
+/// A seat's clock, for its bar: hidden until the game has a clock. A tap on it pauses the game.
+pub(crate) fn bar_clock(top: bool) -> impl Bundle {
+    (
+        BarClock { top },
+        Name::new(if top { "Clock in the top bar" } else { "Clock in the bottom bar" }),
+        Button,
+        Node {
+            display: Display::None,
+            flex_shrink: 0.0,
+            margin: UiRect::left(Val::Auto),
+            padding: UiRect::axes(px(10), px(2)),
+            min_width: px(76),
+            justify_content: JustifyContent::Center,
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(theme::CLOCK_IDLE),
+        UiTransform::IDENTITY,
+        on_tap(pause_from_clock),
+        children![(BarClockText { top }, text("", 24.0, theme::TEXT), Pickable::IGNORE)],
+    )
+}
+
+/// A tap on a running clock pauses the game; on a stopped one nothing happens (the game is over, or
+/// already paused).
+fn pause_from_clock(_: On<Tap>, session: Res<Session>, clock: Res<GameClock>, mut panels: ResMut<Panels>) {
+    if clock.of(session.game.id).is_some_and(|c| c.running().is_some()) && !session.game.is_over() {
+        panels.open(Panel::Pause);
+    }
+}
+
 /// The badge, the name and whose turn it is.
 fn bar_info(top: bool) -> impl Bundle {
     (
@@ -238,6 +285,8 @@ fn bar_info(top: bool) -> impl Bundle {
                     (BarStatus { top }, Name::new(bar_part("Status", top)), text("", 12.0, theme::TEXT_DIM)),
                 ],
             ),
+            // The seat's clock, at the block's far end, in a timed game.
+            bar_clock(top),
         ],
     )
 }
@@ -270,6 +319,14 @@ impl UndoAsked<'_> {
             let player = words::player_short(&self.locale, &self.session.game.mode, last.side);
             self.locale.f("toast.undo_theirs", &[("player", &player)])
         })
+    }
+
+    /// In a timed hot-seat game, the side asking to take back its last move: the other seat answers.
+    pub(crate) fn takeback_asker(&self, clock: &GameClock) -> Option<Side> {
+        let game = &self.session.game;
+        clock.of(game.id)?;
+        matches!(game.mode, crate::game::Mode::HotSeat).then_some(())?;
+        game.last_move().map(|m| m.side)
     }
 
     /// Why the Hint of a bar may not be asked now: a hint is for the player whose turn it is (the far
@@ -312,6 +369,7 @@ pub(crate) fn update_bars(
     thinking: Res<Thinking>,
     timeline: Res<Timeline>,
     shown: Res<ShownCounts>,
+    clock: Res<GameClock>,
     mut bars: Query<(&PlayerBar, &mut UiTransform, &mut Node), Without<UndoButton>>,
     mut names: Query<(&BarName, &mut Text), (Without<BarKazan>, Without<BarStatus>)>,
     mut kazans: Query<
@@ -406,7 +464,9 @@ pub(crate) fn update_bars(
         // now (the near bar offered Redo after the far player's Undo).
         let mine = if far { near.opponent() } else { near };
         let redo_theirs = turned && session.game.position().side_to_move() != mine;
-        let no_redo = !session.game.can_redo() || redo_theirs;
+        // A timed game replays nothing: a move replayed would be a move played without the clock.
+        let timed = clock.of(session.game.id).is_some();
+        let no_redo = !session.game.can_redo() || redo_theirs || timed;
         // A bar whose controls have a line of their own spreads them along it: there Redo keeps its place
         // while there is nothing to redo, or Hint jumped sideways when it appeared. On one line the
         // player's block gives it room.

@@ -11,7 +11,7 @@ use crate::app::board::sowing::FinishAnimation;
 use crate::app::board::sowing::Timeline;
 use crate::app::board::view::shared_board;
 use crate::app::i18n::locale::Locale;
-use crate::app::i18n::words::result_text;
+use crate::app::i18n::words::game_result_text;
 use crate::app::screens::game::bars::Redo;
 use crate::app::screens::game::bars::Undo;
 use crate::app::screens::game::bars::bottom_bar;
@@ -38,6 +38,7 @@ use crate::app::screens::game::messages::update_messages;
 use crate::app::screens::game::result::{ResultMoment, fly_sparks, tell_result};
 use crate::app::screens::review::move_list::open_list;
 use crate::app::screens::review::shown::ReviewAt;
+use crate::app::state::clock::{GameClock, now_ms};
 use crate::app::state::messages::Toast;
 use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::Frame;
@@ -215,13 +216,22 @@ fn undo(
     mut finish: MessageWriter<FinishAnimation>,
     mut toasts: MessageWriter<Toast>,
     locale: Res<Locale>,
+    (mut clock, time): (ResMut<GameClock>, Res<Time<Real>>),
 ) {
     if requests.read().count() == 0 {
         return;
     }
-    if !board.change(|game| game.undo() > 0) {
+    let mut undone = 0;
+    if !board.change(|game| {
+        undone = game.undo();
+        undone > 0
+    }) {
         toasts.write(Toast(locale.t("toast.nothing_to_undo")));
         return;
+    }
+    // A timed game's takeback gives back no time: the turn passes, the clocks keep what they have.
+    if let Some(c) = clock.of_mut(board.get().game.id) {
+        let _ = c.take_back(undone, now_ms(&time));
     }
     finish.write(FinishAnimation);
 }
@@ -261,11 +271,10 @@ fn update_panels(
             node.display = display;
         }
     }
-    let status = session.game.status();
     // The game is over once its last move has landed; the result's panel waits for the result's moment.
-    let ended = status.is_over() && !timeline.running();
+    let ended = session.game.is_over() && !timeline.running();
     let over = ended && !moment.holding();
-    let result = result_text(&locale, &session.game.mode, &status);
+    let result = game_result_text(&locale, &session.game);
     for (which, mut text) in &mut texts {
         let value = match which {
             PanelText::Title => result.as_ref().map(|r| r.0.clone()),

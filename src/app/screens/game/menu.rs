@@ -7,6 +7,7 @@ use crate::app::board::view::shared_board;
 use crate::app::i18n::locale::Tr;
 use crate::app::menus::confirm::new_game_or_ask;
 use crate::app::menus::language::open_list;
+use crate::app::screens::game::table::{draw_button, resign_button};
 use crate::app::screens::lessons::list::open_lessons;
 use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::Screen;
@@ -15,12 +16,13 @@ use crate::app::state::session::{NewGame, Session};
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::setting_buttons::{
-    Setting, half_setting_button, language_button, pair_row, setting_button,
+    Setting, half_setting_button, half_width, language_button, pair_row, setting_button,
 };
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{
-    Backdrop, FarSeatCopy, PanelCard, Tap, backdrop, card, close_top, labelled, on_tap, sized_node, text,
+    Backdrop, FarSeatCopy, PanelCard, SeatCard, Tap, backdrop, card, close_top, labelled, on_tap,
+    shaped_labelled, sized_node, text,
 };
 use crate::game::Mode;
 use bevy::prelude::*;
@@ -126,8 +128,16 @@ pub(crate) fn menu_buttons() -> impl Bundle {
         ),
         (setting_button("Flip", Setting::Flip, 18.0), FlipButton),
         language_button(18.0, sized_node(16.0, 64.0), on_tap(open_list)),
-        (labelled("menu.rules", 20.0), on_tap(open_lessons(Screen::Game))),
-        (labelled("menu.new_game", 20.0), on_tap(play_again)),
+        // Resign and offer a draw while a game is played (`table`); the rules beside a new game, so the
+        // menu keeps its ten rows.
+        pair_row(8.0, children![resign_button(16.0, half_width()), draw_button(16.0, half_width())]),
+        pair_row(
+            8.0,
+            children![
+                (shaped_labelled("menu.rules", 16.0, half_width()), on_tap(open_lessons(Screen::Game))),
+                (shaped_labelled("menu.new_game", 16.0, half_width()), on_tap(play_again)),
+            ],
+        ),
         (
             labelled("menu.quit", 20.0),
             on_tap(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Title)),
@@ -217,7 +227,7 @@ pub(crate) fn face_menu(
     mut panels: ResMut<Panels>,
     session: Res<Session>,
     settings: Res<Settings>,
-    mut cards: Query<&mut UiTransform, (With<PanelCard>, Without<FarSeatCopy>)>,
+    mut cards: Query<&mut UiTransform, (With<PanelCard>, Without<FarSeatCopy>, Without<SeatCard>)>,
 ) {
     if panels.faces_far && (!panels.any() || !shared_board(&session, &settings)) {
         panels.faces_far = false;
@@ -256,6 +266,6 @@ pub(crate) fn play_again(
         Mode::Computer { level, .. } => Mode::Computer { level, human: human_side(settings.starter) },
         Mode::HotSeat => Mode::HotSeat,
     };
-    let unfinished = !session.game.history().is_empty() && !session.game.status().is_over();
+    let unfinished = !session.game.history().is_empty() && !session.game.is_over();
     new_game_or_ask(mode, unfinished, &mut panels, &mut new_game);
 }

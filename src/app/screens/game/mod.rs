@@ -2,13 +2,15 @@
 //! game-over panel.
 
 pub mod bars;
+pub mod clock;
 pub mod hud;
 pub mod menu;
 pub mod messages;
 pub mod result;
+pub mod table;
 
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(hud::plugin);
+    app.add_plugins((hud::plugin, clock::plugin, table::plugin));
 }

@@ -12,7 +12,7 @@ use bevy::math::curve::{Curve, EaseFunction};
 use bevy::prelude::*;
 
 use crate::game::Mode;
-use crate::rules::{Side, Status};
+use crate::rules::Side;
 
 use std::f32::consts::PI;
 
@@ -21,9 +21,9 @@ use crate::app::board::moments::{Glow, glow};
 use crate::app::board::sowing::Timeline;
 use crate::app::board::view::shared_board;
 use crate::app::i18n::locale::Locale;
-use crate::app::i18n::words::result_text;
+use crate::app::i18n::words::game_result_text;
 use crate::app::state::screen::Screen;
-use crate::app::state::session::{MovePlayed, Session};
+use crate::app::state::session::{GameEnded, MovePlayed, Session};
 use crate::app::state::settings::{Calm, Settings};
 use crate::app::ui::flourish::Flourish;
 use crate::app::ui::theme::{self, Art, DisplayFace};
@@ -69,7 +69,7 @@ pub struct ResultCard;
 /// player taps, or the game changes.
 pub(crate) fn tell_result(
     time: Res<Time>,
-    mut played: MessageReader<MovePlayed>,
+    (mut played, mut ended): (MessageReader<MovePlayed>, MessageReader<GameEnded>),
     session: Res<Session>,
     timeline: Res<Timeline>,
     calm: Res<Calm>,
@@ -82,7 +82,8 @@ pub(crate) fn tell_result(
     mut cards: Query<&mut UiTransform, With<ResultCard>>,
     mut commands: Commands,
 ) {
-    if played.read().count() > 0 && session.game.status().is_over() && !session.owner.is_practice() {
+    let moved = played.read().count() > 0;
+    if (moved || ended.read().count() > 0) && session.game.is_over() && !session.owner.is_practice() {
         *moment = ResultMoment { pending: Some(session.generation), ..default() };
     }
     let current = Some(session.generation);
@@ -114,8 +115,7 @@ pub(crate) fn tell_result(
     if timeline.running() {
         return;
     }
-    let status = session.game.status();
-    let Some((title, _)) = result_text(&locale, &session.game.mode, &status) else {
+    let Some((title, _)) = game_result_text(&locale, &session.game) else {
         *moment = ResultMoment::default();
         return;
     };
@@ -140,13 +140,13 @@ pub(crate) fn tell_result(
         return;
     }
     let Some(layout) = layout else { return };
-    let Status::Finished(outcome) = status else { return };
-    let lit: Vec<Side> = match outcome.winner {
+    let Some(finish) = session.game.finish() else { return };
+    let lit: Vec<Side> = match finish.winner() {
         Some(side) => vec![side],
         None => Side::BOTH.to_vec(),
     };
     // A person's win is celebrated: against the computer, the player's own; in hot-seat, the winner's.
-    let celebrated = match (session.game.mode, outcome.winner) {
+    let celebrated = match (session.game.mode, finish.winner()) {
         (Mode::Computer { human, .. }, Some(winner)) => (winner == human).then_some(winner),
         (Mode::HotSeat, winner) => winner,
         (_, None) => None,

@@ -19,7 +19,9 @@ use crate::app::saves::persistence::resume_saved;
 use crate::app::saves::persistence::{SaveNotice, SavedGame};
 use crate::app::screens::lessons::list::open_lessons;
 use crate::app::screens::title::picture::board_picture;
-use crate::app::screens::title::sheets::{mark_selected, open, show_sheet};
+use crate::app::screens::title::sheets::{
+    CustomClockView, mark_selected, open, show_custom_clock, show_sheet,
+};
 use crate::app::state::panels::Sheet;
 use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
@@ -34,18 +36,21 @@ use crate::app::ui::widgets::{
 struct TitleRoot;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (rebuild_title, show_sheet, mark_selected).chain().run_if(in_state(Screen::Title)),
-    )
-    .add_systems(
-        OnExit(Screen::Title),
-        |mut notice: ResMut<SaveNotice>, mut history: ResMut<HistoryNotice>| {
-            // The player has read them; they are not shown again.
-            notice.0 = None;
-            history.0 = None;
-        },
-    );
+    app.init_resource::<CustomClockView>()
+        .add_systems(
+            Update,
+            (rebuild_title, show_sheet, mark_selected, show_custom_clock)
+                .chain()
+                .run_if(in_state(Screen::Title)),
+        )
+        .add_systems(
+            OnExit(Screen::Title),
+            |mut notice: ResMut<SaveNotice>, mut history: ResMut<HistoryNotice>| {
+                // The player has read them; they are not shown again.
+                notice.0 = None;
+                history.0 = None;
+            },
+        );
 }
 
 /// Sizes for the screen at hand.

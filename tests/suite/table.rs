@@ -1,0 +1,209 @@
+//! Two players at one tablet as at a tournament table (`screens::game::clock`, `screens::game::table`):
+//! the clock runs for the side to move and a move presses it with its increment, exact to the frame after
+//! a minute of frames; a flag ends the game on time; a pause stops the clocks and covers the board; a
+//! draw is offered and answered on the other seat; a resignation is asked once; a timed game's Undo asks
+//! the other seat and gives back no time; a timed game continued after a restart has the time it had.
+
+use bevy::prelude::*;
+use toguz::app::state::clock::{ClockOverride, GameClock, Offer};
+use toguz::app::state::panels::{Panel, Panels};
+use toguz::app::state::session::Session;
+use toguz::clock::{Clock, Increment, TimeControl};
+use toguz::game::Ending;
+use toguz::rules::Side;
+
+use super::flows::{
+    FRAME, TABLET, buttons, frames, has_button, moves, press, save_dir, start_app, start_hot_seat, tap_hole,
+};
+
+/// Milliseconds in one frame of the tests' clock.
+const FRAME_MS: u64 = FRAME.as_millis() as u64;
+
+/// A tablet with a two-player game on `control`, started from the title's sheet.
+fn timed_game(name: &str, control: TimeControl) -> (App, std::path::PathBuf) {
+    let dir = save_dir(name);
+    let mut app = start_app(TABLET, &dir);
+    app.insert_resource(ClockOverride(Some(control)));
+    start_hot_seat(&mut app);
+    frames(&mut app, 3);
+    (app, dir)
+}
+
+fn clock(app: &App) -> Clock {
+    let id = app.world().resource::<Session>().game.id;
+    app.world().resource::<GameClock>().of(id).cloned().expect("the game has a clock")
+}
+
+/// The app's clock time, as the game clock reads it.
+fn now(app: &App) -> u64 {
+    app.world().resource::<Time<Real>>().elapsed().as_millis() as u64
+}
+
+fn left(app: &App, side: Side) -> u64 {
+    clock(app).remaining(side, now(app))
+}
+
+fn top(app: &App) -> Option<Panel> {
+    app.world().resource::<Panels>().top()
+}
+
+fn ending(app: &App) -> Option<Ending> {
+    app.world().resource::<Session>().game.ending()
+}
+
+fn blitz() -> TimeControl {
+    TimeControl::new(180_000, Increment::Fischer(2_000)).unwrap()
+}
+
+#[test]
+fn the_side_to_moves_clock_runs_exact_to_the_frame_after_a_minute_and_a_move_presses_it_with_its_increment() {
+    let (mut app, dir) = timed_game("table-minute", blitz());
+    assert_eq!(clock(&app).running(), Some(Side::White), "White's clock runs from the start");
+    let (white, started) = (left(&app, Side::White), now(&app));
+    // A minute of frames.
+    frames(&mut app, (60_000 / FRAME_MS) as usize);
+    let passed = now(&app) - started;
+    assert!(passed.abs_diff(60_000) <= FRAME_MS, "a minute of frames is a minute: {passed} ms");
+    assert_eq!(left(&app, Side::White), white - passed, "White's time went down by exactly the time passed");
+    assert_eq!(left(&app, Side::Black), 180_000, "Black's clock stood still");
+    // The move presses White's clock in the tap's frame, and earns the increment.
+    let before_tap = left(&app, Side::White);
+    tap_hole(&mut app, Side::White, 7);
+    assert_eq!(moves(&app), [7]);
+    let white_after = left(&app, Side::White);
+    assert!(
+        white_after <= before_tap + 2_000 && white_after + 2 * FRAME_MS >= before_tap + 2_000,
+        "White's clock stopped as the move was played and earned 2 s: {before_tap} → {white_after}"
+    );
+    assert_eq!(clock(&app).running(), Some(Side::Black), "Black's clock runs now");
+    assert_eq!(clock(&app).times(), [white_after], "the move's clock is kept for the record");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn when_a_sides_time_runs_out_the_game_ends_on_time_and_no_move_is_played_after_the_flag() {
+    // Six tenths of a second: White's flag falls before White moves.
+    let (mut app, dir) = timed_game("table-flag", TimeControl::parse_cli("0.01").unwrap());
+    frames(&mut app, 60);
+    assert_eq!(
+        ending(&app),
+        Some(Ending::Time { flagged: Side::White, winner: Some(Side::Black) }),
+        "White lost on time"
+    );
+    assert_eq!(left(&app, Side::White), 0);
+    tap_hole(&mut app, Side::White, 7);
+    assert!(moves(&app).is_empty(), "a tap after the flag plays nothing");
+    // The result says how the game ended, to both seats.
+    frames(&mut app, 400);
+    let words: Vec<String> = {
+        let mut q = app.world_mut().query::<(&Text, &InheritedVisibility)>();
+        q.iter(app.world()).filter(|(_, v)| v.get()).map(|(t, _)| t.0.clone()).collect()
+    };
+    let told = words.iter().filter(|w| w.contains("White's time ran out")).count();
+    assert_eq!(told, 2, "the result names the flag on each seat's card: {words:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_tap_on_a_running_clock_pauses_the_game_the_board_is_covered_and_resume_goes_on_where_it_stopped() {
+    let (mut app, dir) = timed_game("table-pause", blitz());
+    press(&mut app, "Clock in the bottom bar");
+    frames(&mut app, 2);
+    assert_eq!(top(&app), Some(Panel::Pause));
+    let (white, black) = (left(&app, Side::White), left(&app, Side::Black));
+    frames(&mut app, 300);
+    assert_eq!((left(&app, Side::White), left(&app, Side::Black)), (white, black), "the clocks stand still");
+    assert!(!has_button(&mut app, "Menu"), "the cover hides the game");
+    let resumes = buttons(&mut app).iter().filter(|(l, _, _)| l == "Resume").count();
+    assert_eq!(resumes, 2, "either seat can resume");
+    press(&mut app, "Resume");
+    frames(&mut app, 60);
+    assert_eq!(top(&app), None);
+    assert!(left(&app, Side::White) < white, "White's clock runs again");
+    assert!(white - left(&app, Side::White) <= 62 * FRAME_MS, "from where it stopped");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_draw_offered_is_answered_on_the_other_seat_declined_the_game_goes_on_accepted_it_is_drawn() {
+    let (mut app, dir) = timed_game("table-draw", blitz());
+    press(&mut app, "Menu");
+    press(&mut app, "Offer a draw");
+    assert_eq!(top(&app), Some(Panel::Offer(Offer::Draw { from: Side::White })));
+    press(&mut app, "Decline");
+    frames(&mut app, 2);
+    assert_eq!(top(&app), None);
+    assert_eq!(ending(&app), None, "declined, the game goes on");
+    press(&mut app, "Menu");
+    press(&mut app, "Offer a draw");
+    press(&mut app, "Accept");
+    frames(&mut app, 3);
+    assert_eq!(ending(&app), Some(Ending::Agreed));
+    assert_eq!(clock(&app).running(), None, "the clocks stop with the game");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resigning_is_asked_once_and_the_other_side_wins() {
+    let (mut app, dir) = timed_game("table-resign", blitz());
+    press(&mut app, "Menu");
+    press(&mut app, "Resign");
+    assert!(matches!(top(&app), Some(Panel::Question(_))), "resigning asks first");
+    press(&mut app, "Keep playing");
+    assert_eq!(ending(&app), None);
+    press(&mut app, "Menu");
+    press(&mut app, "Resign");
+    press(&mut app, "Resign");
+    frames(&mut app, 3);
+    assert_eq!(ending(&app), Some(Ending::Resigned(Side::White)));
+    assert_eq!(app.world().resource::<Session>().game.finish().and_then(|f| f.winner()), Some(Side::Black));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_timed_games_undo_asks_the_other_seat_and_gives_back_no_time() {
+    let (mut app, dir) = timed_game("table-takeback", blitz());
+    tap_hole(&mut app, Side::White, 7);
+    let white = left(&app, Side::White);
+    press(&mut app, "Undo");
+    assert_eq!(top(&app), Some(Panel::Offer(Offer::Takeback { from: Side::White })), "Black is asked");
+    assert_eq!(moves(&app), [7], "nothing is taken back before Black answers");
+    press(&mut app, "Accept");
+    frames(&mut app, 3);
+    assert!(moves(&app).is_empty(), "accepted, the move is taken back");
+    assert_eq!(clock(&app).running(), Some(Side::White), "White is to move again, on White's clock");
+    assert!(left(&app, Side::White) <= white, "and White's time is not given back");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_timed_game_continued_after_a_restart_has_the_time_it_had_and_opens_paused() {
+    let (mut app, dir) = timed_game("table-continue", blitz());
+    tap_hole(&mut app, Side::White, 7);
+    frames(&mut app, 100);
+    let black = left(&app, Side::Black);
+    press(&mut app, "Clock in the bottom bar");
+    frames(&mut app, 3);
+    let black_paused = left(&app, Side::Black);
+    assert!(black_paused < black);
+    app.world_mut().resource_mut::<toguz::app::saves::persistence::SaveWriter>().flush();
+    drop(app);
+    let mut app = start_app(TABLET, &dir);
+    press(&mut app, "Continue");
+    frames(&mut app, 5);
+    assert_eq!(moves(&app), [7]);
+    assert_eq!(top(&app), Some(Panel::Pause), "the players find it paused");
+    assert_eq!(left(&app, Side::Black), black_paused, "Black has the time Black had");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_clock_reads_minutes_and_seconds_rounded_up_and_tenths_in_its_last_twenty_seconds() {
+    use toguz::app::state::clock::clock_text;
+    assert_eq!(clock_text(180_000), "3:00");
+    assert_eq!(clock_text(179_001), "3:00", "a second begun still shows: 0:00 only when the flag falls");
+    assert_eq!(clock_text(3_600_000), "1:00:00");
+    assert_eq!(clock_text(20_000), "0:20");
+    assert_eq!(clock_text(9_450), "9.4");
+    assert_eq!(clock_text(0), "0.0");
+}
