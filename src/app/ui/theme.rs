@@ -27,8 +27,6 @@ pub const CLOCK_IDLE: Color = Color::srgba(0.0, 0.0, 0.0, 0.35);
 pub const CLOCK_RUNNING: Color = Color::srgb(0.96, 0.91, 0.76);
 /// A clock in its last seconds, or whose flag fell.
 pub const CLOCK_LOW: Color = Color::srgb(0.86, 0.22, 0.16);
-/// The pause's cover: opaque, so the board cannot be studied while the clocks stand still.
-pub const PAUSE_COVER: Color = Color::srgb(0.09, 0.06, 0.04);
 /// The time on a lit clock.
 pub const CLOCK_TEXT_LIT: Color = Color::srgb(0.12, 0.08, 0.05);
 // Opaque: nothing under a panel (a result, a message, the title's buttons) may show through its card.

@@ -27,7 +27,7 @@ use crate::app::state::session::{BoardOwner, EndGame, Session};
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
-use crate::app::ui::widgets::{CoversBoard, SeatCard, Tap, TapBarrier, card, labelled, on_tap, text};
+use crate::app::ui::widgets::{SeatCard, Tap, TapBarrier, backdrop, card, labelled, on_tap, text};
 use crate::game::{Ending, Mode};
 use crate::rules::Side;
 
@@ -202,25 +202,10 @@ fn show_table_panels(
     }
 }
 
-/// The screen under a table's cards: `dim` 1.0 hides the board (the pause: no one studies it).
+/// The screen under a table's cards: `dim` 1.0 hides the board (the pause: no one studies it). Taps on
+/// it do nothing: an offer waits for its answer, a pause for Resume.
 fn cover(name: &'static str, dim: f32) -> impl Bundle {
-    let color = if dim >= 1.0 { theme::PAUSE_COVER } else { Color::srgba(0.0, 0.0, 0.0, dim) };
-    (
-        Name::new(name),
-        CoversBoard,
-        TapBarrier,
-        Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        BackgroundColor(color),
-        GlobalZIndex(30),
-        DespawnOnExit(Screen::Game),
-    )
+    (backdrop(name, dim, 30), TapBarrier, DespawnOnExit(Screen::Game))
 }
 
 /// The seats' cards, far seat's first, spread along the screen.
