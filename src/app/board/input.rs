@@ -100,9 +100,8 @@ pub struct BoardCover<'w, 's> {
 
 impl BoardCover<'_, '_> {
     pub fn covered(&self) -> bool {
-        let game_ended = self.session.owner == BoardOwner::Game
-            && self.session.game.status().is_over()
-            && !self.timeline.running();
+        let game_ended =
+            self.session.owner == BoardOwner::Game && self.session.game.is_over() && !self.timeline.running();
         self.panels.any()
             || self.session.owner == BoardOwner::Review
             || game_ended
@@ -344,7 +343,7 @@ fn tap(
 ) -> bool {
     let game = &session.game;
     let pos = game.position();
-    if pos.is_over() {
+    if game.is_over() {
         toasts.write(Toast(locale.t("toast.game_over")));
         return false;
     }

@@ -334,7 +334,7 @@ impl UndoAsked<'_> {
     pub(crate) fn hint_refusal(&self, top: bool) -> Option<String> {
         let mine = self.seat(top)?;
         let to_move = self.session.game.position().side_to_move();
-        (!self.session.game.status().is_over() && to_move != mine).then(|| {
+        (!self.session.game.is_over() && to_move != mine).then(|| {
             let player = words::player_short(&self.locale, &self.session.game.mode, to_move);
             self.locale.f("toast.hint_theirs", &[("player", &player)])
         })
@@ -355,7 +355,8 @@ pub(crate) fn board_side_to_move(session: &Session, timeline: &Timeline) -> Opti
     let pos = session.game.position();
     match session.game.last_move() {
         Some(last) if timeline.running() => Some(last.side),
-        _ if pos.is_over() => None,
+        // Over on the board, or by the clock or the players: no one is to move.
+        _ if session.game.is_over() => None,
         _ => Some(pos.side_to_move()),
     }
 }

@@ -108,7 +108,7 @@ pub(crate) fn announce_lot(
     if *screen.get() != Screen::Game || session.owner != BoardOwner::Game || game.mode != mode {
         return;
     }
-    if game.history().len() > 1 || game.status().is_over() {
+    if game.history().len() > 1 || game.is_over() {
         // Too late to say: the game is under way.
         *waiting = None;
     } else if game.is_human_turn() && !timeline.running() {
