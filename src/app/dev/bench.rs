@@ -54,7 +54,7 @@ pub fn frame_bench<M>(moves: usize, game: impl Plugins<M>) -> FrameReport {
         let moves_before = app.world().resource::<Session>().game.history().len();
         let animating_before = app.world().resource::<Timeline>().running();
         let session = app.world().resource::<Session>();
-        if session.game.status().is_over() {
+        if session.game.is_over() {
             break;
         }
         if session.game.is_human_turn() && !app.world().resource::<Timeline>().running() {

@@ -20,14 +20,12 @@ use crate::app::board::view::BoardRoom;
 use crate::app::computer::ai_task::run_cooperatively;
 use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
-use crate::app::i18n::words;
-use crate::app::i18n::words::{Who, result_text};
+use crate::app::i18n::words::{self, Who, result_text};
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::persistence::SavedGame;
 use crate::app::screens::review::shown::{Review, ReviewAt};
 use crate::app::state::messages::Toast;
-use crate::app::state::screen::Frame;
-use crate::app::state::screen::Screen;
+use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::Session;
 use crate::app::ui::theme;
 use crate::app::ui::widgets::{Tap, Unstyled, labelled, on_tap, spawn_if, text};
@@ -144,7 +142,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// Whether the view is allowed for the game reviewed: a game still in play (the one set aside, or the
 /// one waiting in the save) is not analysed against the computer until it is over.
 pub fn allowed(game: &Game, in_play: bool) -> ViewAllowed {
-    if game.status().is_over() || !in_play {
+    if game.is_over() || !in_play {
         ViewAllowed::Yes
     } else if matches!(game.mode, Mode::HotSeat) {
         ViewAllowed::Ask
@@ -169,7 +167,7 @@ fn decide(
             s.id == review.game.id
                 || s.game().is_ok_and(|g| {
                     g.start() == review.game.start()
-                        && !g.status().is_over()
+                        && !g.is_over()
                         && g.moves().starts_with(&review.game.moves())
                 })
         });
@@ -193,9 +191,7 @@ fn drive(
     mut analysis: ResMut<Analysis>,
 ) {
     let wanted = match screen.get() {
-        Screen::Game if session.game.status().is_over() && !session.owner.is_practice() => {
-            Some(&session.game)
-        }
+        Screen::Game if session.game.is_over() && !session.owner.is_practice() => Some(&session.game),
         Screen::Review if view.on() => review.as_deref().map(|r| &r.game),
         _ => None,
     };

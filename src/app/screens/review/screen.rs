@@ -234,7 +234,7 @@ fn ask_to_play_from_here(
     let Some(review) = review else { return };
     // From a game, that game is replaced; from the list of games, the game waiting in the save is.
     let unfinished = match (review.back_to, &review.aside) {
-        (Screen::Game, Some(aside)) => !aside.game.history().is_empty() && !aside.game.status().is_over(),
+        (Screen::Game, Some(aside)) => !aside.game.history().is_empty() && !aside.game.is_over(),
         _ => saved.0.as_ref().is_some_and(|g| !g.moves.is_empty()),
     };
     if unfinished {

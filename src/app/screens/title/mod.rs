@@ -2,6 +2,8 @@
 //! sheets that open over it (Play, Two players, Settings). This file only declares them and adds their
 //! plugins.
 
+pub mod clock_sheet;
+pub mod metrics;
 pub mod picture;
 pub mod screen;
 pub mod sheets;

@@ -18,10 +18,9 @@ use crate::app::saves::history::HistoryNotice;
 use crate::app::saves::persistence::resume_saved;
 use crate::app::saves::persistence::{SaveNotice, SavedGame};
 use crate::app::screens::lessons::list::open_lessons;
+use crate::app::screens::title::clock_sheet::{CustomClockView, show_custom_clock};
 use crate::app::screens::title::picture::board_picture;
-use crate::app::screens::title::sheets::{
-    CustomClockView, mark_selected, open, show_custom_clock, show_sheet,
-};
+use crate::app::screens::title::sheets::{mark_selected, open, show_sheet};
 use crate::app::state::panels::Sheet;
 use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
