@@ -73,15 +73,17 @@ impl Ending {
     }
 
     /// The ending a record's result and `Termination` tag give a game its moves did not end, if they
-    /// give one; the side that lost on time or resigned is the result's loser.
-    pub fn of_record(result: Claim, termination: &str) -> Option<Ending> {
+    /// give one; the side that lost on time or resigned is the result's loser. A drawn flag does not say
+    /// whose it was: `to_move`, the side to move after the record's last move, is the one whose clock ran.
+    pub fn of_record(result: Claim, termination: &str, to_move: Side) -> Option<Ending> {
         let termination = termination.trim().to_ascii_lowercase();
         match (result, termination.as_str()) {
             (Claim::Win(winner), crate::clock::TIME_FORFEIT) => {
                 Some(Ending::Time { flagged: winner.opponent(), winner: Some(winner) })
             }
-            // A drawn flag does not say whose it was: the side to move is the one whose clock ran.
-            (Claim::Draw, crate::clock::TIME_FORFEIT) => None,
+            (Claim::Draw, crate::clock::TIME_FORFEIT) => {
+                Some(Ending::Time { flagged: to_move, winner: None })
+            }
             (Claim::Win(winner), RESIGNATION) => Some(Ending::Resigned(winner.opponent())),
             (Claim::Draw, AGREEMENT) => Some(Ending::Agreed),
             _ => None,
@@ -116,13 +118,9 @@ impl Finish {
         }
     }
 
-    /// The record's result: `1-0`, `0-1`, `1/2-1/2`.
-    pub fn result_tag(self) -> &'static str {
-        match self.winner() {
-            Some(Side::White) => "1-0",
-            Some(Side::Black) => "0-1",
-            None => "1/2-1/2",
-        }
+    /// The result as a record writes it (`1-0`, `0-1`, `1/2-1/2`).
+    pub fn claim(self) -> Claim {
+        self.winner().map_or(Claim::Draw, Claim::Win)
     }
 
     /// The UI map's word for how it ended: `stones`, `time`, `resign` or `agreement`.
@@ -375,7 +373,7 @@ impl Game {
 
     /// The game as a TGK record.
     pub fn record(&self, white: &str, black: &str, date: &str) -> GameRecord {
-        let result = self.finish().map_or("*", Finish::result_tag);
+        let result = self.finish().map_or_else(|| "*".to_string(), |f| f.claim().to_string());
         let tags = vec![
             ("Event".to_string(), "Toguz Korgool".to_string()),
             ("Site".to_string(), "?".to_string()),
@@ -383,7 +381,7 @@ impl Game {
             ("Round".to_string(), "-".to_string()),
             ("White".to_string(), white.to_string()),
             ("Black".to_string(), black.to_string()),
-            ("Result".to_string(), result.to_string()),
+            ("Result".to_string(), result),
         ];
         let mut tags = tags;
         if self.start() != Position::start() {
@@ -452,21 +450,11 @@ pub fn import_record(text: &str) -> Result<(Game, GameRecord), ImportError> {
     // A game the clock or the players ended keeps its end: a flag, a resignation, a draw agreed.
     let claim = record.tag("Result").and_then(Claim::read);
     let termination = record.tag(crate::clock::TERMINATION_TAG);
-    if let (Some(claim), Some(termination)) = (claim, termination) {
-        let ending = match Ending::of_record(claim, termination) {
-            Some(ending) => Some(ending),
-            // A drawn flag: the side to move's clock was the one running.
-            None if claim == Claim::Draw
-                && termination.trim().eq_ignore_ascii_case(crate::clock::TIME_FORFEIT) =>
-            {
-                Some(Ending::Time { flagged: game.position().side_to_move(), winner: None })
-            }
-            None => None,
-        };
-        if let Some(ending) = ending {
-            // A record whose moves end the game already keeps the board's end.
-            let _ = game.end(ending);
-        }
+    if let (Some(claim), Some(termination)) = (claim, termination)
+        && let Some(ending) = Ending::of_record(claim, termination, game.position().side_to_move())
+    {
+        // A record whose moves end the game already keeps the board's end.
+        let _ = game.end(ending);
     }
     Ok((game, record))
 }

@@ -200,6 +200,14 @@ impl Claim {
         }
     }
 
+    /// The side it gives the win, none for a draw.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Claim::Win(side) => Some(side),
+            Claim::Draw => None,
+        }
+    }
+
     /// The result of a finished game; none while it goes on.
     pub fn of(status: Status) -> Option<Claim> {
         match status {

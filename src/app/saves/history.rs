@@ -151,7 +151,7 @@ fn keep_the_game(
         return;
     }
     // A timed game keeps its clock, for its record's `%clk`.
-    let saved = SavedMoves { clock: clock.saved(game.id, now_ms(&time)), ..SavedMoves::of(game) };
+    let saved = clock.saved_game(game, now_ms(&time));
     match history.games.iter().position(|g| g.game.id == game.id) {
         Some(i) if history.games[i].game == saved => return,
         Some(i) => {

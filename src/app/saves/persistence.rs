@@ -393,10 +393,7 @@ fn write_save(
     }
     let game = match screen.get() {
         Screen::Game if session.game.is_over() => None,
-        Screen::Game => Some(SavedMoves {
-            clock: clock.saved(session.game.id, now_ms(&time)),
-            ..SavedMoves::of(&session.game)
-        }),
+        Screen::Game => Some(clock.saved_game(&session.game, now_ms(&time))),
         _ => saved.0.clone(),
     };
     let save = SaveFile { version: VERSION, settings: settings.clone(), game };

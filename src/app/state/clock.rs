@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 
 use crate::clock::{Clock, TimeControl};
-use crate::game::SavedClock;
+use crate::game::{Game, SavedClock, SavedMoves};
 use crate::rules::Side;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -34,6 +34,11 @@ impl GameClock {
     pub fn of_mut(&mut self, id: u64) -> Option<&mut Clock> {
         let game = self.game;
         self.clock.as_mut().filter(|_| game == id)
+    }
+
+    /// `game` as the save and the history keep it, with its clock's times at `now` if it is timed.
+    pub fn saved_game(&self, game: &Game, now: u64) -> SavedMoves {
+        SavedMoves { clock: self.saved(game.id, now), ..SavedMoves::of(game) }
     }
 
     /// The clock of the game `id` as the save keeps it: each side's time left at `now`.

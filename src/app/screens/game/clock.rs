@@ -93,10 +93,7 @@ fn run_clock(
         return;
     }
     if let Some(flagged) = look.flagged(now) {
-        let winner = match result_on_time(game.position(), flagged) {
-            crate::rules::notation::Claim::Win(side) => Some(side),
-            crate::rules::notation::Claim::Draw => None,
-        };
+        let winner = result_on_time(game.position(), flagged).winner();
         end.write(EndGame { ending: Ending::Time { flagged, winner }, generation: session.generation });
         return;
     }

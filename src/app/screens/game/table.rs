@@ -27,7 +27,9 @@ use crate::app::state::session::{BoardOwner, EndGame, Session};
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
-use crate::app::ui::widgets::{SeatCard, Tap, TapBarrier, backdrop, card, labelled, on_tap, text};
+use crate::app::ui::widgets::{
+    SeatCard, Tap, TapBarrier, backdrop, card, labelled, on_tap, shaped_labelled, text,
+};
 use crate::game::{Ending, Mode};
 use crate::rules::Side;
 
@@ -63,16 +65,13 @@ pub(crate) fn menu_seat(session: &Session, layout: Option<&BoardLayout>, panels:
 
 /// The menu's Resign and Offer a draw, shown while a game is being played.
 #[derive(Component, Copy, Clone)]
-pub(crate) enum TableButton {
-    Resign,
-    OfferDraw,
-}
+pub(crate) struct TableButton;
 
 /// The menu's two buttons for the table: resign (asked once) and offer a draw.
 pub(crate) fn resign_button(font: f32, node: Node) -> impl Bundle {
     (
-        crate::app::ui::widgets::shaped_labelled("table.resign", font, node),
-        TableButton::Resign,
+        shaped_labelled("table.resign", font, node),
+        TableButton,
         on_tap(
             |_: On<Tap>,
              session: Res<Session>,
@@ -89,8 +88,8 @@ pub(crate) fn resign_button(font: f32, node: Node) -> impl Bundle {
 /// The menu's Offer a draw: to the other seat, or against the computer answered at once.
 pub(crate) fn draw_button(font: f32, node: Node) -> impl Bundle {
     (
-        crate::app::ui::widgets::shaped_labelled("table.offer_draw", font, node),
-        TableButton::OfferDraw,
+        shaped_labelled("table.offer_draw", font, node),
+        TableButton,
         on_tap(
             |_: On<Tap>,
              session: Res<Session>,
