@@ -529,19 +529,21 @@ impl Clock {
     /// Undo of `moves` moves in a timed game: the clocks give no time back. The turn being timed is
     /// charged what it used, the increments earned stay earned, and the turn passes to whoever is to move
     /// after the undo (the other side for an odd number of moves), whose new turn starts at `now`. The
-    /// undone moves' `%clk` times are forgotten. A stopped clock stays stopped.
+    /// undone moves' `%clk` times are forgotten. A stopped clock stays stopped; a paused one stays paused,
+    /// on the new turn (a takeback is granted on a card over the board, which holds the clocks).
     ///
     /// (Redo replays a move without thinking: in a timed game it is a [`Clock::press`] like any move, and
     /// earns its increment again; the app may prefer not to offer it.)
     pub fn take_back(&mut self, moves: usize, now: u64) -> Result<(), ClockError> {
         self.check_flag(now)?;
-        if self.is_paused() {
-            return Err(ClockError::Paused);
-        }
         self.times.truncate(self.times.len().saturating_sub(moves));
+        let paused = self.is_paused();
         if let Some(side) = self.turn {
             let next = if moves % 2 == 1 { side.opponent() } else { side };
             self.hand_over(next, now);
+            if paused {
+                self.since = None;
+            }
         }
         Ok(())
     }

@@ -160,6 +160,21 @@ fn undo_gives_no_time_back() {
 }
 
 #[test]
+fn a_takeback_granted_while_the_clocks_are_held_keeps_them_held_on_the_new_turn() {
+    let mut clock = Clock::new(blitz());
+    clock.start(W, 0).unwrap();
+    clock.press(s(30)).unwrap();
+    // Black thinks 10 s; the takeback card holds the clocks for 50 s; it is granted.
+    clock.pause(s(40)).unwrap();
+    clock.take_back(1, s(90)).unwrap();
+    assert!(clock.is_paused() && clock.running().is_none(), "still held, now on white's turn");
+    assert_eq!(clock.remaining(B, s(200)), s(170), "black is charged its 10 s, not the held 50");
+    clock.resume(s(200)).unwrap();
+    assert_eq!(clock.running(), Some(W));
+    assert_eq!(clock.remaining(W, s(205)), s(180) - s(30) + s(2) - s(5), "white's turn runs from the resume");
+}
+
+#[test]
 fn a_stopped_clock_keeps_its_times_and_starts_again_for_a_game_played_on() {
     let mut clock = Clock::new(blitz());
     clock.start(W, 0).unwrap();

@@ -12,8 +12,10 @@ use toguz::clock::{Clock, Increment, TimeControl};
 use toguz::game::Ending;
 use toguz::rules::Side;
 
+use super::analysis::texts;
 use super::flows::{
-    FRAME, TABLET, buttons, frames, has_button, moves, press, save_dir, start_app, start_hot_seat, tap_hole,
+    FRAME, TABLET, buttons, frames, has_button, moves, open_games, press, save_dir, start_app,
+    start_hot_seat, tap_hole,
 };
 
 /// Milliseconds in one frame of the tests' clock.
@@ -56,57 +58,86 @@ fn blitz() -> TimeControl {
 }
 
 #[test]
-fn the_side_to_moves_clock_runs_exact_to_the_frame_after_a_minute_and_a_move_presses_it_with_its_increment() {
+fn the_clocks_start_with_whites_first_move_run_exact_to_the_frame_after_a_minute_and_a_move_presses_with_its_increment()
+ {
     let (mut app, dir) = timed_game("table-minute", blitz());
-    assert_eq!(clock(&app).running(), Some(Side::White), "White's clock runs from the start");
-    let (white, started) = (left(&app, Side::White), now(&app));
+    frames(&mut app, 120);
+    assert_eq!(clock(&app).running(), None, "no clock runs while the players sit down");
+    assert_eq!((left(&app, Side::White), left(&app, Side::Black)), (180_000, 180_000));
+    // White's first move starts the clocks: Black's runs.
+    tap_hole(&mut app, Side::White, 7);
+    assert_eq!(moves(&app), [7]);
+    assert_eq!(clock(&app).running(), Some(Side::Black), "Black's clock runs after White's first move");
+    assert_eq!(left(&app, Side::White), 182_000, "White's first move is free and earns its increment");
+    let (black, started) = (left(&app, Side::Black), now(&app));
     // A minute of frames.
     frames(&mut app, (60_000 / FRAME_MS) as usize);
     let passed = now(&app) - started;
     assert!(passed.abs_diff(60_000) <= FRAME_MS, "a minute of frames is a minute: {passed} ms");
-    assert_eq!(left(&app, Side::White), white - passed, "White's time went down by exactly the time passed");
-    assert_eq!(left(&app, Side::Black), 180_000, "Black's clock stood still");
-    // The move presses White's clock in the tap's frame, and earns the increment.
-    let before_tap = left(&app, Side::White);
-    tap_hole(&mut app, Side::White, 7);
-    assert_eq!(moves(&app), [7]);
-    let white_after = left(&app, Side::White);
+    assert_eq!(left(&app, Side::Black), black - passed, "Black's time went down by exactly the time passed");
+    assert_eq!(left(&app, Side::White), 182_000, "White's clock stood still");
+    // Black's move presses Black's clock in the tap's frame, and earns the increment.
+    let before_tap = left(&app, Side::Black);
+    tap_hole(&mut app, Side::Black, 3);
+    assert_eq!(moves(&app), [7, 3]);
+    let black_after = left(&app, Side::Black);
     assert!(
-        white_after <= before_tap + 2_000 && white_after + 2 * FRAME_MS >= before_tap + 2_000,
-        "White's clock stopped as the move was played and earned 2 s: {before_tap} → {white_after}"
+        black_after <= before_tap + 2_000 && black_after + 2 * FRAME_MS >= before_tap + 2_000,
+        "Black's clock stopped as the move was played and earned 2 s: {before_tap} → {black_after}"
     );
-    assert_eq!(clock(&app).running(), Some(Side::Black), "Black's clock runs now");
-    assert_eq!(clock(&app).times(), [white_after], "the move's clock is kept for the record");
+    assert_eq!(clock(&app).running(), Some(Side::White), "White's clock runs now");
+    assert_eq!(clock(&app).times(), [182_000, black_after], "each move's clock is kept for the record");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn when_a_sides_time_runs_out_the_game_ends_on_time_and_no_move_is_played_after_the_flag() {
-    // Six tenths of a second: White's flag falls before White moves.
+    // Six tenths of a second: Black's flag falls before Black answers White's first move.
     let (mut app, dir) = timed_game("table-flag", TimeControl::parse_cli("0.01").unwrap());
+    frames(&mut app, 60);
+    assert_eq!(ending(&app), None, "no flag falls before the first move");
+    tap_hole(&mut app, Side::White, 7);
     frames(&mut app, 60);
     assert_eq!(
         ending(&app),
-        Some(Ending::Time { flagged: Side::White, winner: Some(Side::Black) }),
-        "White lost on time"
+        Some(Ending::Time { flagged: Side::Black, winner: Some(Side::White) }),
+        "Black lost on time"
     );
-    assert_eq!(left(&app, Side::White), 0);
-    tap_hole(&mut app, Side::White, 7);
-    assert!(moves(&app).is_empty(), "a tap after the flag plays nothing");
+    assert_eq!(left(&app, Side::Black), 0);
+    tap_hole(&mut app, Side::Black, 3);
+    assert_eq!(moves(&app), [7], "a tap after the flag plays nothing");
     // The result says how the game ended, to both seats.
     frames(&mut app, 400);
     let words: Vec<String> = {
         let mut q = app.world_mut().query::<(&Text, &InheritedVisibility)>();
         q.iter(app.world()).filter(|(_, v)| v.get()).map(|(t, _)| t.0.clone()).collect()
     };
-    let told = words.iter().filter(|w| w.contains("White's time ran out")).count();
+    let told = words.iter().filter(|w| w.contains("Black's time ran out")).count();
     assert_eq!(told, 2, "the result names the flag on each seat's card: {words:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_card_over_the_board_holds_both_clocks_so_one_seats_menu_costs_the_other_no_time() {
+    let (mut app, dir) = timed_game("table-menu-holds", blitz());
+    tap_hole(&mut app, Side::White, 7);
+    frames(&mut app, 30);
+    // White opens the menu on Black's turn: the board takes no tap, so Black's time must not run.
+    press(&mut app, "Menu");
+    frames(&mut app, 2);
+    let black = left(&app, Side::Black);
+    frames(&mut app, 300);
+    assert_eq!(left(&app, Side::Black), black, "Black's clock stood still under White's menu");
+    press(&mut app, "Resume");
+    frames(&mut app, 30);
+    assert!(left(&app, Side::Black) < black, "closed, Black's clock runs again");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_tap_on_a_running_clock_pauses_the_game_the_board_is_covered_and_resume_goes_on_where_it_stopped() {
     let (mut app, dir) = timed_game("table-pause", blitz());
+    tap_hole(&mut app, Side::White, 7);
     press(&mut app, "Clock in the bottom bar");
     frames(&mut app, 2);
     assert_eq!(top(&app), Some(Panel::Pause));
@@ -119,8 +150,9 @@ fn a_tap_on_a_running_clock_pauses_the_game_the_board_is_covered_and_resume_goes
     press(&mut app, "Resume");
     frames(&mut app, 60);
     assert_eq!(top(&app), None);
-    assert!(left(&app, Side::White) < white, "White's clock runs again");
-    assert!(white - left(&app, Side::White) <= 62 * FRAME_MS, "from where it stopped");
+    assert_eq!(left(&app, Side::White), white, "White's clock still stands");
+    assert!(left(&app, Side::Black) < black, "Black's clock runs again");
+    assert!(black - left(&app, Side::Black) <= 62 * FRAME_MS, "from where it stopped");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -157,6 +189,12 @@ fn resigning_is_asked_once_and_the_other_side_wins() {
     frames(&mut app, 3);
     assert_eq!(ending(&app), Some(Ending::Resigned(Side::White)));
     assert_eq!(app.world().resource::<Session>().game.finish().and_then(|f| f.winner()), Some(Side::Black));
+    // The game is over: its menu has nothing left to resign or offer.
+    frames(&mut app, 400);
+    press(&mut app, "Menu");
+    frames(&mut app, 3);
+    assert!(has_button(&mut app, "Resume"), "the menu is open");
+    assert!(!has_button(&mut app, "Resign") && !has_button(&mut app, "Offer a draw"), "no Resign or draw");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -206,4 +244,52 @@ fn a_clock_reads_minutes_and_seconds_rounded_up_and_tenths_in_its_last_twenty_se
     assert_eq!(clock_text(20_000), "0:20");
     assert_eq!(clock_text(9_450), "9.4");
     assert_eq!(clock_text(0), "0.0");
+}
+
+#[test]
+fn the_games_played_and_review_name_who_resigned() {
+    let (mut app, dir) = timed_game("table-resign-history", blitz());
+    tap_hole(&mut app, Side::White, 7);
+    frames(&mut app, 3);
+    // Black resigns from the far seat's menu.
+    press(&mut app, "Menu (far side)");
+    press(&mut app, "Resign");
+    press(&mut app, "Resign");
+    frames(&mut app, 400);
+    assert_eq!(ending(&app), Some(Ending::Resigned(Side::Black)));
+    press(&mut app, "Menu");
+    press(&mut app, "Quit to title");
+    frames(&mut app, 3);
+    open_games(&mut app);
+    let listed = texts(&mut app);
+    assert!(
+        listed.iter().any(|t| t.contains("White wins · Black resigned")),
+        "the list says who resigned: {listed:?}"
+    );
+    press(&mut app, "Game 1");
+    frames(&mut app, 30);
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t == "White wins · Black resigned"),
+        "review's last move says how the game ended: {said:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_without_a_clock_shows_no_clock_in_either_bar() {
+    let dir = save_dir("table-untimed");
+    let mut app = start_app(TABLET, &dir);
+    start_hot_seat(&mut app);
+    frames(&mut app, 5);
+    tap_hole(&mut app, Side::White, 7);
+    frames(&mut app, 5);
+    let mut q = app.world_mut().query::<(&Name, &ComputedNode)>();
+    let shown: Vec<(String, Vec2)> = q
+        .iter(app.world())
+        .filter(|(name, node)| name.as_str().starts_with("Clock in the") && node.size() != Vec2::ZERO)
+        .map(|(name, node)| (name.to_string(), node.size()))
+        .collect();
+    assert!(shown.is_empty(), "no clock chip takes room in an untimed game: {shown:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

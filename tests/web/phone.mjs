@@ -860,6 +860,42 @@ async function twoTabsKeepEachOthersGames() {
   }
 }
 
+// Two players on a clock (`?clock=0.1+1`: 6 s each and 1 s a move): each move presses the clock with its
+// increment, and the side that does not move loses on time. The clocks start with White's first move.
+async function aTimedGameFlagsOnTime() {
+  await page.goto(`${base}?test&clock=0.1+1`);
+  await waitFor((s) => s.screen === 'Title', 'the title again');
+  await tapButton('Two players');
+  await tapButton('Start');
+  // A game left unfinished by the steps before is kept in the games played: the question says so.
+  const asked = await waitFor((s) => s.screen === 'Game' || s.buttons.has('Start a new game'), 'the game or the question');
+  if (asked.screen !== 'Game') await tap(asked.buttons.get('Start a new game'));
+  const clocks = (s) => {
+    const c = new Map();
+    for (const line of s.text.split('\n')) {
+      const w = line.split(' ');
+      if (w[0] === 'clock' && w.length === 4) c.set(w[1], { ms: Number(w[2]), state: w[3] });
+    }
+    return c;
+  };
+  // The clocks start with White's first move: until then both stand at the full time.
+  let s = await waitFor((s) => s.screen === 'Game' && clocks(s).get('white')?.state === 'stopped' && s.kv.get('moves') === '0',
+    'both clocks waiting in a new game');
+  check('the clocks wait for the first move', clocks(s).get('white').ms === 6000 && clocks(s).get('black').ms === 6000,
+    `white ${clocks(s).get('white').ms}, black ${clocks(s).get('black').ms}`);
+  const [x, y] = s.holes.get(`white ${legal(s)[0]}`);
+  await page.touchscreen.tap(x, y);
+  s = await waitFor((s) => num(s, 'moves') === 1 && clocks(s).get('black')?.state === 'running', "Black's clock running after White's move");
+  const white = clocks(s).get('white').ms;
+  check('a move presses the clock and earns its increment', white > 6000 - 3000 && white <= 7000,
+    `White ${white} ms after one move of a 6 s + 1 s clock`);
+  s = await waitFor((s) => s.kv.get('reason') === 'time', 'the flag', 20000);
+  const c = clocks(s);
+  check('a side whose time runs out loses on time', s.kv.get('result') === 'white' && c.get('black').state === 'flag' && c.get('black').ms === 0,
+    `result ${s.kv.get('result')}, reason ${s.kv.get('reason')}, black ${c.get('black').ms} ${c.get('black').state}`);
+  await shot('flag');
+}
+
 // ---- the run ------------------------------------------------------------------------------------------
 
 const steps = [
@@ -881,6 +917,7 @@ const steps = [
   playsOffline,
   exportWithoutTheClipboardApi,
   twoTabsKeepEachOthersGames,
+  aTimedGameFlagsOnTime,
 ];
 for (const step of steps) {
   try {

@@ -99,7 +99,10 @@ fn set_up(
         }
     };
     // `--clock`: this game and the next two-player ones are timed; the moves set up were played on it.
-    clock_override.0 = launch.clock;
+    // Only a `--clock` given replaces the override: the browser's `?clock=` set one before this ran.
+    if launch.clock.is_some() {
+        clock_override.0 = launch.clock;
+    }
     if let (Some(control), Mode::HotSeat) = (launch.clock, mode) {
         let mut timed = Clock::new(control);
         for played in game.history() {

@@ -19,7 +19,7 @@
 //! position <position string>
 //! ```
 
-use crate::app::state::clock::{GameClock, now_ms};
+use crate::app::state::clock::{ClockTime, GameClock};
 use crate::clock::ClockState;
 use crate::rules::Side;
 use bevy::prelude::*;
@@ -67,7 +67,7 @@ pub struct PlayState<'w> {
     floating: Res<'w, FloatingToast>,
     view: Res<'w, ViewSize>,
     clock: Res<'w, GameClock>,
-    time: Res<'w, Time<Real>>,
+    time: ClockTime<'w>,
 }
 
 impl PlayState<'_> {
@@ -98,7 +98,7 @@ impl PlayState<'_> {
         }
         // A timed game's clocks: each side's time left (ms) and whether it runs, stands or has fallen.
         if let Some(clock) = self.clock.of(game.id) {
-            let now = now_ms(&self.time);
+            let now = self.time.now();
             for side in Side::BOTH {
                 let state = match clock.state(side, now) {
                     ClockState::Running => "running",

@@ -195,8 +195,8 @@ pub fn finish_text(locale: &Locale, mode: &Mode, finish: Finish, kazans: [u8; 2]
                 format!("{stuck} {leftover}")
             }
         },
-        Finish::Ended(Ending::Time { flagged, winner }) => {
-            let flag = locale.t(&format!("result.{}_flag", who(flagged)));
+        Finish::Ended(ending @ Ending::Time { winner, .. }) => {
+            let flag = ending_words(locale, mode, ending);
             match winner {
                 Some(_) => flag,
                 // The side with time left could no longer reach 82: the time decides only what the board
@@ -204,8 +204,7 @@ pub fn finish_text(locale: &Locale, mode: &Mode, finish: Finish, kazans: [u8; 2]
                 None => format!("{flag} {}", locale.t("result.flag_no_win")),
             }
         }
-        Finish::Ended(Ending::Resigned(side)) => locale.t(&format!("result.{}_resigned", who(side))),
-        Finish::Ended(Ending::Agreed) => locale.t("result.agreed"),
+        Finish::Ended(ending) => ending_words(locale, mode, ending),
     };
     let key = if matches!(finish, Finish::Board(_)) { "result.score" } else { "result.kazans" };
     let score = locale.f(key, &[("a", &a), ("x", &kazans[0]), ("b", &b), ("y", &kazans[1])]);
@@ -214,6 +213,29 @@ pub fn finish_text(locale: &Locale, mode: &Mode, finish: Finish, kazans: [u8; 2]
         .replacen(&format!("{a} {}", kazans[0]), &format!("{a}\u{a0}{}", kazans[0]), 1)
         .replacen(&format!("{b} {}", kazans[1]), &format!("{b}\u{a0}{}", kazans[1]), 1);
     (title, format!("{reason}\n{score}"))
+}
+
+/// How a game ended off the board, in a few words naming who: "White's time ran out", "The computer
+/// resigned", "The computer accepted the draw" (against the computer only the person offers one).
+pub fn ending_words(locale: &Locale, mode: &Mode, ending: Ending) -> String {
+    let who = |side: Side| Who::of(mode, side).key_part();
+    match ending {
+        Ending::Time { flagged, .. } => locale.t(&format!("result.{}_flag", who(flagged))),
+        Ending::Resigned(side) => locale.t(&format!("result.{}_resigned", who(side))),
+        Ending::Agreed if matches!(mode, Mode::Computer { .. }) => locale.t("result.computer_agreed"),
+        Ending::Agreed => locale.t("result.agreed"),
+    }
+}
+
+/// What review says at move `at` of `game` when the game ended there: who won ("Black wins"), and how,
+/// where the clock or the players ended it ("Black wins · White's time ran out").
+pub fn ended_at(locale: &Locale, game: &Game, at: usize) -> Option<String> {
+    let board = result_text(locale, &game.mode, &game.truncated(at).status()).map(|(title, _)| title);
+    board.or_else(|| {
+        let ending = game.ending().filter(|_| at == game.history().len())?;
+        let title = game_result_text(locale, game)?.0;
+        Some(format!("{title} · {}", ending_words(locale, &game.mode, ending)))
+    })
 }
 
 /// The words of `game`'s end, if it is over.

@@ -5,8 +5,8 @@
 
 use crate::app::board::layout::text_scale;
 use crate::app::i18n::locale::{Locale, Tr};
-use crate::app::i18n::words::game_result_text;
 use crate::app::i18n::words::saved_game_words;
+use crate::app::i18n::words::{ending_words, game_result_text};
 use crate::app::saves::history::{History, PastGame};
 use crate::app::state::messages::PasteRecord;
 use crate::app::state::messages::ReviewPast;
@@ -18,7 +18,7 @@ use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{
     Tap, card, labelled, on_tap, padded_labelled, panel_backdrop, shaped_button, spawn_if, text,
 };
-use crate::game::Ending;
+use crate::game::{Ending, Mode};
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -151,7 +151,9 @@ fn game_button(locale: &Locale, past: &PastGame, nth: usize) -> Option<impl Bund
     let Ok(game) = past.game.game() else { return None };
     // How it ended when the board did not end it: "White wins · on time".
     let result = match (game_result_text(locale, &game), game.ending()) {
-        (Some((title, _)), Some(ending)) => format!("{title} · {}", locale.t(ending_key(ending))),
+        (Some((title, _)), Some(ending)) => {
+            format!("{title} · {}", history_ending(locale, &game.mode, ending))
+        }
         (Some((title, _)), None) => title,
         (None, _) => locale.t("history.unfinished"),
     };
@@ -190,11 +192,11 @@ fn close_list(_: On<Tap>, mut panels: ResMut<Panels>) {
 /// Narrower than this (UI pixels) a game's first line ("Against the computer (Medium), 23 moves") may wrap.
 const GAME_ONE_LINE_WIDTH: f32 = 480.0;
 
-/// The history's words for how a game ended off the board.
-fn ending_key(ending: Ending) -> &'static str {
+/// The history's words for how a game ended off the board: who resigned or ran out of time; a draw agreed
+/// is only "by agreement" after "Draw".
+fn history_ending(locale: &Locale, mode: &Mode, ending: Ending) -> String {
     match ending {
-        Ending::Time { .. } => "history.on_time",
-        Ending::Resigned(_) => "history.resigned",
-        Ending::Agreed => "history.agreed",
+        Ending::Agreed => locale.t("history.agreed"),
+        _ => ending_words(locale, mode, ending),
     }
 }

@@ -27,7 +27,7 @@ use crate::app::platform::storage::write;
 use crate::app::saves::persistence::SaveLoaded;
 use crate::app::saves::persistence::SaveWritten;
 use crate::app::saves::persistence::{SavePath, SaveWriter, Told};
-use crate::app::state::clock::{GameClock, now_ms};
+use crate::app::state::clock::{ClockTime, GameClock};
 use crate::app::state::screen::Screen;
 use crate::app::state::session::Session;
 use crate::game::SavedMoves;
@@ -135,7 +135,7 @@ fn keep_the_game(
     screen: Res<State<Screen>>,
     mut history: ResMut<History>,
     mut writer: ResMut<SaveWriter>,
-    (clock, time): (Res<GameClock>, Res<Time<Real>>),
+    (clock, time): (Res<GameClock>, ClockTime),
 ) {
     let written = history.written.lock().map(|mut w| w.take()).unwrap_or_default();
     if let Some(stored) = written {
@@ -151,7 +151,7 @@ fn keep_the_game(
         return;
     }
     // A timed game keeps its clock, for its record's `%clk`.
-    let saved = clock.saved_game(game, now_ms(&time));
+    let saved = clock.saved_game(game, time.now());
     match history.games.iter().position(|g| g.game.id == game.id) {
         Some(i) if history.games[i].game == saved => return,
         Some(i) => {

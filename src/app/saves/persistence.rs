@@ -23,7 +23,7 @@ use crate::app::platform::storage::copy_aside;
 use crate::app::platform::storage::read;
 use crate::app::platform::storage::set_aside;
 use crate::app::platform::storage::write;
-use crate::app::state::clock::{GameClock, now_ms};
+use crate::app::state::clock::{ClockTime, GameClock};
 use crate::app::state::launch::Launch;
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::Screen;
@@ -381,7 +381,7 @@ fn write_save(
     screen: Res<State<Screen>>,
     mut saved: ResMut<SavedGame>,
     mut writer: ResMut<SaveWriter>,
-    (clock, time): (Res<GameClock>, Res<Time<Real>>),
+    (clock, time): (Res<GameClock>, ClockTime),
     mut last: Local<Option<SaveFile>>,
 ) {
     let Some(path) = &path.0 else { return };
@@ -393,7 +393,7 @@ fn write_save(
     }
     let game = match screen.get() {
         Screen::Game if session.game.is_over() => None,
-        Screen::Game => Some(clock.saved_game(&session.game, now_ms(&time))),
+        Screen::Game => Some(clock.saved_game(&session.game, time.now())),
         _ => saved.0.clone(),
     };
     let save = SaveFile { version: VERSION, settings: settings.clone(), game };

@@ -22,7 +22,7 @@ use crate::app::saves::history::{History, PastGame, today};
 use crate::app::saves::persistence::SavePath;
 use crate::app::saves::persistence::SaveWriter;
 use crate::app::saves::persistence::write_atomically;
-use crate::app::state::clock::{GameClock, now_ms};
+use crate::app::state::clock::{ClockTime, GameClock};
 use crate::app::state::messages::ReviewPast;
 use crate::app::state::messages::{ExportRecord, PasteRecord, Toast};
 use crate::app::state::screen::Frame;
@@ -67,7 +67,7 @@ pub(crate) fn plugin(app: &mut App) {
 fn export(
     mut requests: MessageReader<ExportRecord>,
     history: Res<History>,
-    (clock, time): (Res<GameClock>, Res<Time<Real>>),
+    (clock, time): (Res<GameClock>, ClockTime),
     save_path: Res<SavePath>,
     mut clipboard: ResMut<Clipboard>,
     mut last: ResMut<LastExport>,
@@ -78,7 +78,7 @@ fn export(
     let date = history.games.iter().find(|g| g.game.id == game.id).map_or_else(today, |g| g.date.clone());
     let mut record = game.export(&date);
     // A timed game's record keeps its clock: the time control and each move's time left.
-    let now = now_ms(&time);
+    let now = time.now();
     let kept = clock
         .saved(game.id, now)
         .or_else(|| history.games.iter().find(|g| g.game.id == game.id).and_then(|g| g.game.clock.clone()));

@@ -2,12 +2,15 @@
 //! something changes. The window runs in Bevy's reactive mode (`app::run`): it wakes for input and window
 //! events, and at least once a second. This plugin asks for the next frame (`RequestRedraw`) while
 //! anything moves or counts down: stones in flight, a flourish (a screen's fade, a tuzdik's or a result's
-//! moment), the computer's search, a hint's, review's, a puzzle's wrong move's or the openings' engine's, a message on screen, a landing hint lingering, a finger or button held, the lessons being read; and for
-//! [`GRACE`] after the last of these or the last input, so that what follows a tap a frame later
-//! (a layout that fits itself, a lesson step that plays after its pause) is drawn at once.
+//! moment), the computer's search, a hint's, review's, a puzzle's wrong move's or the openings' engine's,
+//! a running game clock, a message on screen, a landing hint lingering, a finger or button held, the
+//! lessons being read; and for [`GRACE`] after the last of these or the last input, so that what follows
+//! a tap a frame later (a layout that fits itself, a lesson step that plays after its pause) is drawn at
+//! once.
 //! Invariant: at rest, after `GRACE`, no frame is asked for; the frame that wakes from rest advances the
-//! game's clock by at most [`WAKE_STEP`], so a move tapped then sows from its first stone (it skipped the
-//! first 0.6 s, and a message lost as much, when the wait since the last frame counted as play).
+//! animations' clock by at most [`WAKE_STEP`], so a move tapped then sows from its first stone (it
+//! skipped the first 0.6 s, and a message lost as much, when the wait since the last frame counted as
+//! play).
 
 use std::time::Duration;
 
@@ -23,6 +26,7 @@ use crate::app::board::sowing::Timeline;
 use crate::app::computer::search_task::Searches;
 use crate::app::screens::game::messages::ToastState;
 use crate::app::screens::lessons::course::CourseHandle;
+use crate::app::state::clock::GameClock;
 use crate::app::state::screen::Screen;
 use crate::app::ui::flourish::Flourish;
 use crate::app::ui::toast::FloatingToast;
@@ -93,6 +97,7 @@ struct Moving<'w, 's> {
     screen: Option<Res<'w, State<Screen>>>,
     course: Option<Res<'w, CourseHandle>>,
     assets: Option<Res<'w, AssetServer>>,
+    clock: Option<Res<'w, GameClock>>,
 }
 
 impl Moving<'_, '_> {
@@ -113,6 +118,8 @@ impl Moving<'_, '_> {
             || self.linger.as_ref().is_some_and(|l| l.left > 0.0)
             || self.screen.as_ref().is_some_and(|s| s.is_changed())
             || course_loading
+            // A running game clock counts down on screen: its tenths would tick once a second at rest.
+            || self.clock.as_ref().is_some_and(|c| c.clock.as_ref().is_some_and(|c| c.running().is_some()))
     }
 }
 

@@ -3,10 +3,14 @@
 //! other ([`Offer`]: a draw, a takeback) with the messages that answer them.
 //!
 //! Invariants: the clock belongs to one game, the one whose id it carries: a clock is never shown or run
-//! for another game; its time is the app's real time in milliseconds ([`now_ms`]), which a headless test
-//! steps exactly (`TimeUpdateStrategy::ManualDuration`), so a minute of frames is a minute on the clock.
+//! for another game; its time is real milliseconds since the app started, read at the moment it is asked
+//! for ([`ClockTime`]), except where a headless test steps the time by hand
+//! (`TimeUpdateStrategy::ManualDuration`): there it is the frame's time, so a minute of frames is a minute
+//! on the clock.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
 
 use crate::clock::{Clock, TimeControl};
 use crate::game::{Game, SavedClock, SavedMoves};
@@ -56,9 +60,28 @@ impl GameClock {
 #[derive(Resource, Default, Clone, Copy, Debug)]
 pub struct ClockOverride(pub Option<TimeControl>);
 
-/// The clock's time base: the app's real time, in milliseconds.
-pub fn now_ms(time: &Time<Real>) -> u64 {
-    time.elapsed().as_millis() as u64
+/// The clock's time base: milliseconds since the app started.
+///
+/// Read from the system's clock when asked, not from the frame's start: with pipelined rendering Bevy's
+/// `Time<Real>` is the instant the last frame was drawn, and after a rest (`screens::rest`: no frame for
+/// up to a second) a move tapped then was pressed a second late and the clocks jumped as the turn passed.
+/// A test that steps the time by hand reads the frame's time, exact to the millisecond.
+#[derive(SystemParam)]
+pub struct ClockTime<'w> {
+    time: Res<'w, Time<Real>>,
+    strategy: Option<Res<'w, TimeUpdateStrategy>>,
+}
+
+impl ClockTime<'_> {
+    /// Now, in milliseconds since the app started.
+    pub fn now(&self) -> u64 {
+        let stepped = matches!(
+            self.strategy.as_deref(),
+            Some(TimeUpdateStrategy::ManualDuration(_) | TimeUpdateStrategy::ManualInstant(_))
+        );
+        let since = if stepped { self.time.elapsed() } else { self.time.startup().elapsed() };
+        since.as_millis() as u64
+    }
 }
 
 /// How a clock writes its time: `1:02:03` from an hour, `4:05` from twenty seconds (whole seconds, rounded

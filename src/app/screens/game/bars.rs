@@ -90,6 +90,10 @@ pub(crate) struct RedoButton;
 #[derive(Component)]
 pub(crate) struct HintButton;
 
+/// One of a bar's buttons: Undo, Redo, Hint, Menu (the clock's chip is not one: `clock` shows it).
+#[derive(Component)]
+pub(crate) struct BarControl;
+
 /// A control in the far player's bar, shown only when that bar faces the far player.
 #[derive(Component, Clone, Copy)]
 pub(crate) struct FarControl;
@@ -195,7 +199,7 @@ fn player_bar(top: bool, far: impl Bundle + Copy) -> impl Bundle {
 /// {name} (far side)" in the top one.
 fn bar_control(key: &'static str, name: &str, top: bool) -> impl Bundle {
     let label = if top { format!("{name} (far side)") } else { english(key) };
-    (sized_button(label, 15.0, 6.0, 48.0), button_words(key, 15.0))
+    (sized_button(label, 15.0, 6.0, 48.0), button_words(key, 15.0), BarControl)
 }
 
 /// A seat's clock in its bar: the top bar's (the far seat's) or the bottom one's.
@@ -381,7 +385,7 @@ pub(crate) fn update_bars(
     mut badges: Query<(&BarBadge, &mut BackgroundColor)>,
     mut controls: Query<
         (&mut Node, &mut Visibility, Has<UndoButton>, Has<RedoButton>, Has<HintButton>, Has<FarControl>),
-        (With<Button>, Without<PlayerBar>, Without<BarKazan>),
+        (With<BarControl>, Without<PlayerBar>, Without<BarKazan>),
     >,
 ) {
     let Some(layout) = layout else { return };

@@ -18,7 +18,7 @@ use crate::app::platform::lifecycle::InBackground;
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::persistence::SavedGame;
 use crate::app::screens::game::bars::{BarClock, BarClockText, bar_in_two_lines};
-use crate::app::state::clock::{ClockOverride, GameClock, clock_text, now_ms};
+use crate::app::state::clock::{ClockOverride, ClockTime, GameClock, clock_text};
 use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::{BoardOwner, EndGame, MovePlayed, Moves, Session};
@@ -72,8 +72,13 @@ fn adopt_clock(
 }
 
 /// Starts, stops, pauses and resumes the clock with the game, and ends the game when a flag falls.
+///
+/// The clocks start with the game's first move, as online play has it: White's first move is free, and
+/// no one's time runs while the players sit down. Any card over the board (the menu, a question, an
+/// offer, the pause) holds both clocks: the board under it takes no tap, so the side to move could not
+/// play while its time ran (one seat's menu stopped the other from moving).
 fn run_clock(
-    time: Res<Time<Real>>,
+    time: ClockTime,
     session: Res<Session>,
     screen: Res<State<Screen>>,
     mut panels: ResMut<Panels>,
@@ -81,7 +86,7 @@ fn run_clock(
     mut clock: ResMut<GameClock>,
     mut end: MessageWriter<EndGame>,
 ) {
-    let now = now_ms(&time);
+    let now = time.now();
     let game = &session.game;
     // Looked at without touching: the clock is changed only when something happens to it.
     let Some(look) = clock.of(game.id) else { return };
@@ -98,12 +103,13 @@ fn run_clock(
         return;
     }
     let away = *screen.get() != Screen::Game || session.owner != BoardOwner::Game;
-    let hold = away || panels.contains(Panel::Pause) || background.0;
+    let hold = away || panels.any() || background.0;
     // Going to the background pauses the game: the players find it covered when they come back.
-    if background.0 && look.running().is_some() && !panels.contains(Panel::Pause) {
+    if background.0 && started && !panels.contains(Panel::Pause) {
         panels.open(Panel::Pause);
     }
     let to_move = game.position().side_to_move();
+    let begun = !game.history().is_empty();
     // Touched only when something changes: running while it may, standing still while it must.
     match (hold, look.running().is_some(), look.is_paused()) {
         (true, true, _) => {
@@ -112,7 +118,7 @@ fn run_clock(
         (false, false, true) => {
             let _ = clock.of_mut(game.id).map(|c| c.resume(now));
         }
-        (false, false, false) => {
+        (false, false, false) if begun => {
             let _ = clock.of_mut(game.id).map(|c| c.start(to_move, now));
         }
         _ => {}
@@ -122,16 +128,17 @@ fn run_clock(
 /// A move presses the mover's clock as the rules take it: the mover's time stops and earns its increment,
 /// the other side's starts.
 fn press_clock(
-    time: Res<Time<Real>>,
+    time: ClockTime,
     session: Res<Session>,
     mut played: MessageReader<MovePlayed>,
     mut clock: ResMut<GameClock>,
 ) {
-    let now = now_ms(&time);
+    let now = time.now();
     for moved in played.read() {
         let Some(c) = clock.of_mut(session.game.id) else { continue };
         if c.running() != Some(moved.outcome.side) {
-            // The game's first move before the clock's first frame: the mover's clock starts as it plays.
+            // The game's first move (the clocks start with it), or a move played in the frame a card
+            // closed: the mover's clock starts as it plays, and the press passes the turn's time on.
             let _ = c.start(moved.outcome.side, now);
         }
         let _ = c.press(now);
@@ -141,7 +148,7 @@ fn press_clock(
 /// Shows each seat's clock in its bar, the right way up for its player: its time, lit while it runs,
 /// red in its last seconds, a tock and a tick each second there (a little swell too, unless calm).
 fn show_clocks(
-    time: Res<Time<Real>>,
+    time: ClockTime,
     session: Res<Session>,
     clock: Res<GameClock>,
     layout: Option<Res<BoardLayout>>,
@@ -152,7 +159,7 @@ fn show_clocks(
     mut last_second: Local<Option<(Side, u64)>>,
 ) {
     let Some(layout) = layout else { return };
-    let now = now_ms(&time);
+    let now = time.now();
     let timed = clock.of(session.game.id).filter(|_| session.owner == BoardOwner::Game);
     let side_of = |top: bool| if top { layout.near.opponent() } else { layout.near };
     let turned = shared_board(&session, &settings);

@@ -38,7 +38,7 @@ use crate::app::screens::game::messages::update_messages;
 use crate::app::screens::game::result::{ResultMoment, fly_sparks, tell_result};
 use crate::app::screens::review::move_list::open_list;
 use crate::app::screens::review::shown::ReviewAt;
-use crate::app::state::clock::{GameClock, now_ms};
+use crate::app::state::clock::{ClockTime, GameClock};
 use crate::app::state::messages::Toast;
 use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::Frame;
@@ -216,7 +216,7 @@ fn undo(
     mut finish: MessageWriter<FinishAnimation>,
     mut toasts: MessageWriter<Toast>,
     locale: Res<Locale>,
-    (mut clock, time): (ResMut<GameClock>, Res<Time<Real>>),
+    (mut clock, time): (ResMut<GameClock>, ClockTime),
 ) {
     if requests.read().count() == 0 {
         return;
@@ -231,7 +231,7 @@ fn undo(
     }
     // A timed game's takeback gives back no time: the turn passes, the clocks keep what they have.
     if let Some(c) = clock.of_mut(board.get().game.id) {
-        let _ = c.take_back(undone, now_ms(&time));
+        let _ = c.take_back(undone, time.now());
     }
     finish.write(FinishAnimation);
 }

@@ -19,11 +19,11 @@ use crate::app::board::view::shared_board;
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::player_short;
 use crate::app::screens::game::messages::SeatToast;
-use crate::app::state::clock::{Answer, GameClock, Offer, clock_text, now_ms};
+use crate::app::state::clock::{Answer, ClockTime, GameClock, Offer, clock_text};
 use crate::app::state::messages::{Toast, Undo};
 use crate::app::state::panels::{Panel, Panels, Question};
 use crate::app::state::screen::{Frame, Screen};
-use crate::app::state::session::{BoardOwner, EndGame, Session};
+use crate::app::state::session::{BoardOwner, EndGame, Moves, Session};
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
@@ -36,7 +36,10 @@ use crate::rules::Side;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (answer_offers.in_set(Frame::Rules), (show_table_panels, show_table_buttons).in_set(Frame::View))
+        (
+            (answer_offers, close_when_over).chain().in_set(Frame::Rules).after(Moves),
+            (show_table_panels, show_table_buttons).in_set(Frame::View),
+        )
             .run_if(in_state(Screen::Game)),
     )
     .add_systems(
@@ -134,7 +137,7 @@ fn show_table_panels(
     locale: Res<Locale>,
     layout: Option<Res<BoardLayout>>,
     clock: Res<GameClock>,
-    time: Res<Time<Real>>,
+    time: ClockTime,
     roots: Query<Entity, With<TableRoot>>,
     mut commands: Commands,
 ) {
@@ -150,7 +153,7 @@ fn show_table_panels(
     let name = |side: Side| player_short(&locale, &mode, side);
     match panels.top() {
         Some(Panel::Pause) => {
-            let now = now_ms(&time);
+            let now = time.now();
             let times = clock.of(session.game.id).map_or_else(String::new, |c| {
                 let time_of =
                     |side: Side| format!("{}\u{a0}{}", name(side), clock_text(c.remaining(side, now)));
@@ -321,6 +324,15 @@ fn answer_offers(
                 told.write(SeatToast { far, words });
             }
         }
+    }
+}
+
+/// A game that ended (a flag, the last move, a resignation) has nothing left to pause or offer: the pause
+/// and an offer close with it, and the result shows.
+fn close_when_over(session: Res<Session>, mut panels: ResMut<Panels>) {
+    let open = panels.has(|p| matches!(p, Panel::Pause | Panel::Offer(_)));
+    if open && session.owner == BoardOwner::Game && session.game.is_over() {
+        panels.close(|p| matches!(p, Panel::Pause | Panel::Offer(_)));
     }
 }
 

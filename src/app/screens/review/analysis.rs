@@ -20,7 +20,7 @@ use crate::app::board::view::BoardRoom;
 use crate::app::computer::ai_task::run_cooperatively;
 use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
-use crate::app::i18n::words::{self, Who, result_text};
+use crate::app::i18n::words::{self, Who};
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::persistence::SavedGame;
 use crate::app::screens::review::shown::{Review, ReviewAt};
@@ -656,8 +656,7 @@ fn update_panel(
     let eval = shown_eval(eval_at(&analysis.verdicts, review.at), review.at);
     // The end of a finished game says how it ended, not who is "winning"; before the computer has got
     // this far, an ellipsis.
-    let shown = review.game.truncated(review.at);
-    let ended = result_text(&locale, &review.game.mode, &shown.status()).map(|(title, _)| title);
+    let ended = words::ended_at(&locale, &review.game, review.at);
     for (mut text, _) in &mut label {
         text.0 = match (&ended, eval) {
             (Some(title), _) => title.clone(),
