@@ -345,6 +345,32 @@ fn the_two_players_sheet_keeps_the_clock_chosen_and_its_custom_steppers_set_the_
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A finger that taps Custom and then No clock again finds the button it tapped where it was: the Two
+/// players card grows downwards for the custom clock and shrinks back from below (centred, it moved up
+/// half the custom block's height, and the finger tapping again landed on Time odds). Phone and tablet.
+#[test]
+fn turning_the_custom_clock_on_and_off_moves_none_of_the_choices_above_it() {
+    let dir = save_dir("title-clock-kept-top");
+    for size in [PHONE, TABLET] {
+        let mut app = start_app(size, &dir);
+        press(&mut app, "Two players");
+        let at = |app: &mut App, label: &str| button(app, label).1;
+        let before: Vec<Vec2> = ["Custom", "No clock", "Turn the board"].map(|b| at(&mut app, b)).to_vec();
+        press(&mut app, "Custom");
+        frames(&mut app, 2);
+        assert!(has_button(&mut app, "Minutes +"), "{size}: Custom shows its steppers");
+        let custom: Vec<Vec2> = ["Custom", "No clock", "Turn the board"].map(|b| at(&mut app, b)).to_vec();
+        assert_eq!(custom, before, "{size}: Custom, No clock and the board's turning stay under the finger");
+        assert!(at(&mut app, "Start").y > before[0].y, "{size}: Start is below the choices");
+        press(&mut app, "No clock");
+        frames(&mut app, 2);
+        assert!(!has_button(&mut app, "Minutes +"), "{size}: No clock hides the steppers");
+        let off: Vec<Vec2> = ["Custom", "No clock", "Turn the board"].map(|b| at(&mut app, b)).to_vec();
+        assert_eq!(off, before, "{size}: turned off again, the choices are where they were");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A new player's try (issue 22): the title's Settings lacked what the game's menu offers, and only the
 /// Settings sheet had a Close. Stones, counts, vibration and motion change there as in the menu, in the
 /// same words, and are saved; every sheet closes from a button of its own, starting nothing.

@@ -5,6 +5,8 @@
 //! Invariants: every value the steppers give is a valid [`TimeControl`], built by
 //! [`TimeControl::with_odds`] (a step that would not be one does nothing); what the block shows is the
 //! custom clock kept in [`Settings`], with [`CustomClockView`] for what the time control alone cannot show.
+//! The card's top stays where it first showed once the clock is changed ([`keep_card_top`]): a tap on
+//! Custom grows the card downwards instead of moving the button under the finger.
 
 use bevy::prelude::*;
 
@@ -139,6 +141,20 @@ pub(crate) enum ClockPart {
     /// The choices and the custom clock with Start: one column, or on a `short` screen, while the custom
     /// clock shows, two side by side.
     Body { short: bool },
+}
+
+/// Where the Two players card's top stays, in logical pixels below the top of the room the sheet gives
+/// it. Centred until the player first changes whether the custom clock shows; from then on kept, so the
+/// choices above the custom block stay under the finger (centred again, the card jumped up half of the
+/// block's height when Custom was tapped, and as much down when it was turned off), and raised only as
+/// far as a taller card needs to fit.
+#[derive(Component, Default, Debug)]
+pub(crate) struct KeptTop {
+    top: f32,
+    /// Whether the custom clock showed when the card was first laid out.
+    opened_custom: Option<bool>,
+    /// Whether that changed since: from then on the top is kept.
+    kept: bool,
 }
 
 /// Words of the custom clock's block, written by [`show_custom_clock`].
@@ -415,6 +431,34 @@ pub(crate) fn show_custom_clock(
         let now = if can { theme::TEXT } else { theme::TEXT_DIM };
         if color.0 != now {
             color.0 = now;
+        }
+    }
+}
+
+/// Keeps the Two players card's top where it was ([`KeptTop`]), after the layout: the new top applies
+/// from the next frame, which the frames after a tap draw ([`crate::app::screens::rest`]).
+pub(crate) fn keep_card_top(
+    settings: Res<Settings>,
+    rooms: Query<&ComputedNode>,
+    mut cards: Query<(&mut KeptTop, &ComputedNode, &ChildOf, &mut Node)>,
+) {
+    let custom = settings.clock == ClockChoice::Custom;
+    for (mut kept, card, parent, mut node) in &mut cards {
+        let Ok(room) = rooms.get(parent.parent()) else { continue };
+        if card.size().y <= 0.0 {
+            continue; // not laid out yet
+        }
+        let scale = room.inverse_scale_factor();
+        let padding = room.padding();
+        let free =
+            ((room.size().y - padding.min_inset.y - padding.max_inset.y - card.size().y) * scale).max(0.0);
+        let opened_custom = *kept.opened_custom.get_or_insert(custom);
+        kept.kept |= opened_custom != custom;
+        kept.top = if kept.kept { kept.top.min(free) } else { free / 2.0 };
+        let margin = px(kept.top);
+        if node.align_self != AlignSelf::FlexStart || node.margin.top != margin {
+            node.align_self = AlignSelf::FlexStart;
+            node.margin.top = margin;
         }
     }
 }

@@ -18,7 +18,7 @@ use crate::app::saves::history::HistoryNotice;
 use crate::app::saves::persistence::resume_saved;
 use crate::app::saves::persistence::{SaveNotice, SavedGame};
 use crate::app::screens::lessons::list::open_lessons;
-use crate::app::screens::title::clock_sheet::{CustomClockView, show_custom_clock};
+use crate::app::screens::title::clock_sheet::{CustomClockView, keep_card_top, show_custom_clock};
 use crate::app::screens::title::picture::board_picture;
 use crate::app::screens::title::sheets::{mark_selected, open, show_sheet};
 use crate::app::state::panels::Sheet;
@@ -41,6 +41,10 @@ pub(crate) fn plugin(app: &mut App) {
             (rebuild_title, show_sheet, mark_selected, show_custom_clock)
                 .chain()
                 .run_if(in_state(Screen::Title)),
+        )
+        .add_systems(
+            PostUpdate,
+            keep_card_top.after(bevy::ui::UiSystems::Layout).run_if(in_state(Screen::Title)),
         )
         .add_systems(
             OnExit(Screen::Title),

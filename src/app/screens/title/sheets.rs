@@ -27,7 +27,9 @@ use crate::app::menus::language::open_list as open_language_list;
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::history::History;
 use crate::app::saves::persistence::SavedGame;
-use crate::app::screens::title::clock_sheet::{CLOCKS, ClockPart, CustomClockView, WIDE, custom_clock};
+use crate::app::screens::title::clock_sheet::{
+    CLOCKS, ClockPart, CustomClockView, KeptTop, WIDE, custom_clock,
+};
 use crate::app::screens::title::metrics::Metrics;
 use crate::app::state::panels::{Panel, Panels, Sheet, is_sheet, sheet_on_top};
 use crate::app::state::screen::Screen;
@@ -144,7 +146,12 @@ pub(crate) fn show_sheet(
             *clock_view = CustomClockView::of(&settings.custom_clock);
             // Sideways, the custom clock sits beside the choices: the card widens while it shows.
             let wide = if m.short { WIDE } else { width };
-            root.with_child((sheet_card, ClockPart::Card { narrow: width, wide }, two_players_sheet(m)))
+            root.with_child((
+                sheet_card,
+                ClockPart::Card { narrow: width, wide },
+                KeptTop::default(),
+                two_players_sheet(m),
+            ))
         }
         Sheet::Settings => root.with_child((sheet_card, settings_sheet(m, has_history))),
     };
