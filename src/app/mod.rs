@@ -19,7 +19,12 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 
+#[cfg(target_os = "linux")]
+use crate::app::platform::desktop_gl;
+use crate::app::saves::persistence::default_dir;
+use crate::app::saves::renderer::{FILE as START_NOTE, NotePath, StartSaid, begin_start, render_creation};
 use crate::app::state::launch::{Launch, main_window};
+use crate::app::state::renderer::{RendererChoice, Renderers, can_switch};
 use crate::app::ui::theme::{self, spawn_camera};
 
 /// Everything but the window and renderer: what the headless tests run.
@@ -46,8 +51,36 @@ impl Plugin for GamePlugins {
 /// Builds and runs the app: desktop and mobile share this.
 pub fn run(launch: Launch) {
     let mut app = App::new();
+    // Before the renderer asks for a GPU: a start that died before it drew is not repeated
+    // (`saves::renderer`). Screenshots note nothing: a tool's run is no start of the player's app.
+    let (renderers, mut said, note) = if launch.screenshot.is_none() {
+        let dir = default_dir();
+        let (renderers, said) = begin_start(dir.as_deref(), can_switch());
+        (renderers, said, dir.map(|d| d.join(START_NOTE)))
+    } else {
+        (Renderers::default(), Vec::new(), None)
+    };
     let plugins =
         DefaultPlugins.set(WindowPlugin { primary_window: Some(main_window(&launch)), ..default() });
+    let plugins = if renderers.asked == RendererChoice::Gl {
+        // On Linux the game makes the OpenGL renderer itself (`platform::desktop_gl`: why).
+        #[cfg(target_os = "linux")]
+        let creation = desktop_gl::render_creation();
+        #[cfg(not(target_os = "linux"))]
+        let creation: Result<bevy::render::settings::RenderCreation, String> = Err(String::new());
+        let creation = creation.unwrap_or_else(|why| {
+            if !why.is_empty() {
+                said.push(format!(
+                    "renderer: OpenGL through the X server failed ({why}); Bevy's own is tried"
+                ));
+            }
+            render_creation(renderers.asked)
+        });
+        plugins.set(bevy::render::RenderPlugin { render_creation: creation, ..default() })
+    } else {
+        plugins
+    };
+    app.insert_resource(renderers).insert_resource(StartSaid(said)).insert_resource(NotePath(note));
     // In a browser every asset comes over HTTP: no `.meta` file is asked for beside each (a 404 apiece).
     #[cfg(target_arch = "wasm32")]
     let plugins =

@@ -34,6 +34,8 @@ mod properties;
 mod puzzles;
 mod records;
 #[cfg(feature = "app")]
+mod renderer;
+#[cfg(feature = "app")]
 mod review;
 mod rules;
 mod rules_serde;

@@ -209,7 +209,7 @@ fn the_title_and_its_sheets_fit_every_size_in_every_language() {
                 ("Play", Some(Sheet::Play), 8),
                 // Two players: the board's turning, the five clocks, Close and Start.
                 ("Two players", Some(Sheet::TwoPlayers), 8),
-                ("Settings", Some(Sheet::Settings), 13),
+                ("Settings", Some(Sheet::Settings), 14),
             ] {
                 press(&mut app, opens);
                 assert_eq!(

@@ -11,23 +11,8 @@ set -euo pipefail
 bin=${1:?usage: first_five_minutes.sh TOGUZ_BINARY [OUT_DIR]}
 out=${2:-$(mktemp -d)}
 mkdir -p "$out"
-data=$(mktemp -d)
-map="$data/ui.txt"
 size=390x844
-display=":$((90 + RANDOM % 100))"
-app_pid=""
-
-Xvfb "$display" -screen 0 ${size}x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb_pid=$!
-cleanup() {
-  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
-  kill "$xvfb_pid" 2>/dev/null || true
-  rm -rf "$data"
-}
-trap cleanup EXIT
-export DISPLAY=$display
-export TOGUZ_DATA_DIR="$data" TOGUZ_UI_MAP="$map"
-export BEVY_ASSET_ROOT="${BEVY_ASSET_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}"
+source "$(dirname "$0")/session.sh"
 
 fail() {
   echo "window check FAILED: $*" >&2
@@ -35,15 +20,6 @@ fail() {
   [ -f "$data/save.ron" ] && sed 's/^/  save: /' "$data/save.ron" >&2
   [ -f "$out/app.log" ] && tail -n 20 "$out/app.log" | sed 's/^/  app: /' >&2
   exit 1
-}
-
-# Waits until the UI map has a line matching $1 (an extended regex).
-wait_for() {
-  for _ in $(seq 1 600); do
-    grep -Eq "$1" "$map" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  fail "waited 60 s for '$1' on screen"
 }
 
 # Moves onto a button and clicks in one go.

@@ -16,6 +16,7 @@
 //! result white               (only when the game is over: white | black | draw)
 //! notice notice.damaged      (only while the title shows a notice about the save or the history)
 //! message Record copied…  (only while a message shows, in the game's bar or floating)
+//! renderer vulkan            (what draws: vulkan | gl | webgl2 | metal | dx12, once the renderer is up)
 //! position <position string>
 //! ```
 
@@ -31,6 +32,7 @@ use crate::app::saves::history::HistoryNotice;
 use crate::app::saves::persistence::SaveNotice;
 use crate::app::screens::game::messages::ToastState;
 use crate::app::state::panels::Panels;
+use crate::app::state::renderer::Renderers;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::LandingHint;
 use crate::app::state::session::Session;
@@ -68,6 +70,7 @@ pub struct PlayState<'w> {
     view: Res<'w, ViewSize>,
     clock: Res<'w, GameClock>,
     time: ClockTime<'w>,
+    renderers: Res<'w, Renderers>,
 }
 
 impl PlayState<'_> {
@@ -122,6 +125,9 @@ impl PlayState<'_> {
         let in_bar = (self.message.remaining > 0.0).then_some(self.message.text.as_str());
         if let Some(said) = self.floating.shown().or(in_bar).filter(|t| !t.is_empty()) {
             lines.push(format!("message {}", said.replace('\n', " ")));
+        }
+        if let Some(kind) = self.renderers.running {
+            lines.push(format!("renderer {}", kind.code()));
         }
         lines.push(format!("position {pos}"));
         lines

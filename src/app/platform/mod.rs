@@ -7,6 +7,8 @@
 
 #[cfg(target_os = "android")]
 pub mod android;
+#[cfg(target_os = "linux")]
+pub mod desktop_gl;
 pub mod haptics;
 #[cfg(target_os = "ios")]
 pub mod ios;
@@ -23,4 +25,6 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((safe_area::plugin, lifecycle::plugin));
     #[cfg(target_os = "android")]
     app.add_plugins(android::plugin);
+    #[cfg(target_os = "linux")]
+    app.add_plugins(desktop_gl::plugin);
 }

@@ -1,11 +1,13 @@
-//! What is kept on disk (the data, not the screens): the save, the games played, records out and in.
+//! What is kept on disk (the data, not the screens): the save, the games played, records out and in, and
+//! the start-up note that picks the renderer.
 
 pub mod history;
 pub mod persistence;
 pub mod records;
+pub mod renderer;
 
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((persistence::plugin, records::plugin, history::plugin));
+    app.add_plugins((persistence::plugin, records::plugin, history::plugin, renderer::plugin));
 }

@@ -7,6 +7,7 @@ pub mod content;
 pub mod launch;
 pub mod messages;
 pub mod panels;
+pub mod renderer;
 pub mod screen;
 pub mod session;
 pub mod settings;

@@ -6,11 +6,14 @@
 //! ([`setting_words`] writes them whenever the settings or the language change, or a button appears); a tap
 //! changes [`Settings`] at once (the save follows it). The language button only shows the language: what
 //! its tap opens (the list) belongs to the panels above this layer, so its caller attaches it.
+//! The renderer's button ([`renderer_button`]) says what draws and chooses the next start's renderer
+//! (`state::renderer`): it changes nothing now, as a renderer is chosen before the window opens.
 
 use bevy::prelude::*;
 use bevy::ui::UiSystems;
 
 use crate::app::i18n::locale::Locale;
+use crate::app::state::renderer::Renderers;
 use crate::app::state::settings::{Settings, Speed, StoneSet};
 use crate::app::ui::theme;
 use crate::app::ui::widgets::{Tap, TapAction, button, button_node, on_tap, shaped_button, text};
@@ -88,7 +91,56 @@ fn next<T: Copy + PartialEq>(all: &[T], now: T) -> T {
 
 pub(crate) fn plugin(app: &mut App) {
     // Before the UI measures text, so a button never shows a frame without its words.
-    app.add_systems(PostUpdate, setting_words.before(UiSystems::Prepare));
+    app.add_systems(PostUpdate, (setting_words, renderer_words).before(UiSystems::Prepare));
+}
+
+/// The words of the renderer's button, written by [`renderer_words`].
+#[derive(Component)]
+pub(crate) struct RendererWords;
+
+/// The renderer's button: "Renderer: Vulkan"; a tap chooses the other renderer for the next start
+/// ("Renderer: Vulkan (next start: OpenGL)"), a second tap takes that back.
+pub(crate) fn renderer_button(font: f32) -> impl Bundle {
+    (
+        button("Renderer", font),
+        children![(
+            RendererWords,
+            text("", font, theme::TEXT),
+            TextLayout::justify(Justify::Center),
+            Pickable::IGNORE
+        )],
+        on_tap(|_: On<Tap>, mut renderers: ResMut<Renderers>| {
+            renderers.next = renderers.next.other();
+            // The player's choice from now on, not a fallback's.
+            renderers.fell_back = false;
+        }),
+    )
+}
+
+/// Writes the renderer's button's words: when the renderers or the language change, or the button
+/// appears.
+fn renderer_words(
+    renderers: Option<Res<Renderers>>,
+    locale: Option<Res<Locale>>,
+    added: Query<(), Added<RendererWords>>,
+    mut texts: Query<&mut Text, With<RendererWords>>,
+) {
+    let (Some(renderers), Some(locale)) = (renderers, locale) else { return };
+    if !renderers.is_changed() && !locale.is_changed() && added.is_empty() {
+        return;
+    }
+    let running = renderers.running_name();
+    let words = if renderers.next == renderers.asked {
+        label_and_value(&locale.f("setting.renderer", &[("renderer", &SLOT)]), running)
+    } else {
+        let next = Renderers::choice_name(renderers.next).replace(' ', "\u{a0}");
+        label_and_value(&locale.f("setting.renderer_next", &[("renderer", &SLOT), ("next", &next)]), running)
+    };
+    for mut text in &mut texts {
+        if text.0 != words {
+            text.0 = words.clone();
+        }
+    }
 }
 
 /// A full-width button named `name` in English (the tests and the inspector find it by it) that says

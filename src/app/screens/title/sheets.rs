@@ -32,12 +32,13 @@ use crate::app::screens::title::clock_sheet::{
 };
 use crate::app::screens::title::metrics::Metrics;
 use crate::app::state::panels::{Panel, Panels, Sheet, is_sheet, sheet_on_top};
+use crate::app::state::renderer::can_switch;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::{NewGame, human_side};
 use crate::app::state::settings::{ClockChoice, Settings, Speed, Starter};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::setting_buttons::{
-    Setting, half_setting_button, half_width, language_button, pair_row, setting_button,
+    Setting, half_setting_button, half_width, language_button, pair_row, renderer_button, setting_button,
 };
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
@@ -320,6 +321,16 @@ fn settings_sheet(m: Metrics, has_history: bool) -> impl Bundle {
                 ),
                 // Then the puzzles and the games played.
                 pair_row(8.0, places),
+                // What draws, and the next start's renderer: only where there is a second one.
+                (
+                    Name::new("Renderer row"),
+                    Node {
+                        display: if can_switch() { Display::Flex } else { Display::None },
+                        flex_direction: FlexDirection::Column,
+                        ..default()
+                    },
+                    children![renderer_button(half)],
+                ),
             ],
         ),
         close_button(m),
