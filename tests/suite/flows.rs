@@ -519,6 +519,7 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
                 "Motion",
                 "Normal",
                 "Puzzles",
+                "Renderer",
                 "Slow",
                 "Sound",
                 "Stones",

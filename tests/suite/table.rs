@@ -189,8 +189,12 @@ fn resigning_is_asked_once_and_the_other_side_wins() {
     frames(&mut app, 3);
     assert_eq!(ending(&app), Some(Ending::Resigned(Side::White)));
     assert_eq!(app.world().resource::<Session>().game.finish().and_then(|f| f.winner()), Some(Side::Black));
-    // The game is over: its menu has nothing left to resign or offer.
+    // The game is over: no Hint in either bar, and its menu has nothing left to resign or offer.
     frames(&mut app, 400);
+    assert!(
+        !has_button(&mut app, "Hint") && !has_button(&mut app, "Hint (far side)"),
+        "no hint after the end"
+    );
     press(&mut app, "Menu");
     frames(&mut app, 3);
     assert!(has_button(&mut app, "Resume"), "the menu is open");

@@ -345,11 +345,13 @@ fn the_two_players_sheet_keeps_the_clock_chosen_and_its_custom_steppers_set_the_
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A finger that taps Custom and then No clock again finds the button it tapped where it was: the Two
-/// players card grows downwards for the custom clock and shrinks back from below (centred, it moved up
-/// half the custom block's height, and the finger tapping again landed on Time odds). Phone and tablet.
+/// A finger that taps Custom, Time odds, and then No clock again finds the button it tapped where it was:
+/// the Two players card grows downwards for the custom clock and its time odds and shrinks back from below
+/// (centred, it moved up half the custom block's height, and the finger tapping again landed on Time odds;
+/// then it rose to fit the odds' steppers, and a second tap on Time odds changed Per move). Phone and
+/// tablet.
 #[test]
-fn turning_the_custom_clock_on_and_off_moves_none_of_the_choices_above_it() {
+fn turning_the_custom_clock_and_its_time_odds_on_and_off_moves_none_of_the_buttons_tapped() {
     let dir = save_dir("title-clock-kept-top");
     for size in [PHONE, TABLET] {
         let mut app = start_app(size, &dir);
@@ -362,6 +364,19 @@ fn turning_the_custom_clock_on_and_off_moves_none_of_the_choices_above_it() {
         let custom: Vec<Vec2> = ["Custom", "No clock", "Turn the board"].map(|b| at(&mut app, b)).to_vec();
         assert_eq!(custom, before, "{size}: Custom, No clock and the board's turning stay under the finger");
         assert!(at(&mut app, "Start").y > before[0].y, "{size}: Start is below the choices");
+        // Time odds adds a line of steppers under the toggles: the card had room kept for it below.
+        let toggles = |app: &mut App| ["Custom", "Time odds", "Per move"].map(|b| at(app, b)).to_vec();
+        let even = toggles(&mut app);
+        for odds in ["on", "off"] {
+            press(&mut app, "Time odds");
+            frames(&mut app, 2);
+            assert_eq!(has_button(&mut app, "White +"), odds == "on", "{size}: Time odds {odds}");
+            assert_eq!(
+                toggles(&mut app),
+                even,
+                "{size}: time odds {odds}, the toggles stay under the finger"
+            );
+        }
         press(&mut app, "No clock");
         frames(&mut app, 2);
         assert!(!has_button(&mut app, "Minutes +"), "{size}: No clock hides the steppers");

@@ -487,6 +487,14 @@ pub(crate) fn update_bars(
         if node.display != display {
             node.display = display;
         }
+        // A finished game has no move to hint at: Hint keeps its place, hidden (tapped after a
+        // resignation, it did nothing).
+        if hint {
+            let want = if session.game.is_over() { Visibility::Hidden } else { Visibility::Inherited };
+            if *visibility != want {
+                *visibility = want;
+            }
+        }
         if redo {
             let want = if no_redo { Visibility::Hidden } else { Visibility::Inherited };
             if *visibility != want {

@@ -144,17 +144,44 @@ pub(crate) enum ClockPart {
 }
 
 /// Where the Two players card's top stays, in logical pixels below the top of the room the sheet gives
-/// it. Centred until the player first changes whether the custom clock shows; from then on kept, so the
-/// choices above the custom block stay under the finger (centred again, the card jumped up half of the
-/// block's height when Custom was tapped, and as much down when it was turned off), and raised only as
-/// far as a taller card needs to fit.
+/// it. Placed when the card is first laid out: centred, but high enough that the card still fits at its
+/// tallest (the custom clock with time odds), from an estimate of the rows not yet shown; from the first
+/// change of what the custom clock shows on, kept, so the choices above stay under the finger (centred
+/// again, the card jumped up half of the custom block when Custom was tapped, and a second tap on Time
+/// odds landed on Per move when the card rose to fit), and raised only as far as a taller card needs.
 #[derive(Component, Default, Debug)]
 pub(crate) struct KeptTop {
     top: f32,
-    /// Whether the custom clock showed when the card was first laid out.
-    opened_custom: Option<bool>,
+    /// The rows the custom clock adds, estimated from the sheet's sizes: its whole block with time odds,
+    /// and the second line of steppers time odds adds. Zero on a short screen (sideways), where the block
+    /// sits beside the choices.
+    block: f32,
+    odds_line: f32,
+    /// What the custom clock showed (chosen, with time odds) when the card was first laid out.
+    opened: Option<(bool, bool)>,
     /// Whether that changed since: from then on the top is kept.
     kept: bool,
+}
+
+impl KeptTop {
+    pub(crate) fn for_sheet(m: Metrics) -> KeptTop {
+        if m.short {
+            return KeptTop::default();
+        }
+        // A toggle is a button of at least 44 px; a stepper line is its words over its – and + (44 px).
+        let toggle = 44.0 + m.gap;
+        let odds_line = (m.label + 1.0) * 1.4 + 4.0 + 44.0 + m.gap;
+        KeptTop { block: m.gap + 2.0 * toggle + 2.0 * odds_line, odds_line, ..default() }
+    }
+
+    /// How much taller the card can still grow, with what it shows now.
+    fn to_come(&self, custom: bool, odds: bool) -> f32 {
+        match (custom, odds) {
+            (false, _) => self.block,
+            (true, false) => self.odds_line,
+            (true, true) => 0.0,
+        }
+    }
 }
 
 /// Words of the custom clock's block, written by [`show_custom_clock`].
@@ -439,10 +466,12 @@ pub(crate) fn show_custom_clock(
 /// from the next frame, which the frames after a tap draw ([`crate::app::screens::rest`]).
 pub(crate) fn keep_card_top(
     settings: Res<Settings>,
+    view: Res<CustomClockView>,
     rooms: Query<&ComputedNode>,
     mut cards: Query<(&mut KeptTop, &ComputedNode, &ChildOf, &mut Node)>,
 ) {
     let custom = settings.clock == ClockChoice::Custom;
+    let shows = (custom, view.odds(&settings.custom_clock));
     for (mut kept, card, parent, mut node) in &mut cards {
         let Ok(room) = rooms.get(parent.parent()) else { continue };
         if card.size().y <= 0.0 {
@@ -452,9 +481,13 @@ pub(crate) fn keep_card_top(
         let padding = room.padding();
         let free =
             ((room.size().y - padding.min_inset.y - padding.max_inset.y - card.size().y) * scale).max(0.0);
-        let opened_custom = *kept.opened_custom.get_or_insert(custom);
-        kept.kept |= opened_custom != custom;
-        kept.top = if kept.kept { kept.top.min(free) } else { free / 2.0 };
+        let opened = *kept.opened.get_or_insert(shows);
+        kept.kept |= opened != shows;
+        kept.top = if kept.kept {
+            kept.top.min(free)
+        } else {
+            (free / 2.0).min(free - kept.to_come(shows.0, shows.1)).max(0.0)
+        };
         let margin = px(kept.top);
         if node.align_self != AlignSelf::FlexStart || node.margin.top != margin {
             node.align_self = AlignSelf::FlexStart;

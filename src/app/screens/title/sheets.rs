@@ -150,7 +150,7 @@ pub(crate) fn show_sheet(
             root.with_child((
                 sheet_card,
                 ClockPart::Card { narrow: width, wide },
-                KeptTop::default(),
+                KeptTop::for_sheet(m),
                 two_players_sheet(m),
             ))
         }
