@@ -360,7 +360,7 @@ pub(crate) fn show_marks(
     };
     // A numbered badge that reads over stones and over a ring: the sowing order light on dark, a hole's
     // own number dark on light (the ring's colour), so that the two are never taken for each other.
-    let dark = Color::srgba(0.08, 0.05, 0.03, 0.85);
+    let dark = Color::srgba(0.08, 0.05, 0.03, 0.95);
     let badge = |commands: &mut Commands, at: Vec2, label: String, size: f32, own_number: bool| {
         let (disc, ink, what) = if own_number {
             (theme::HIGHLIGHT, dark, "hole number")
@@ -368,15 +368,27 @@ pub(crate) fn show_marks(
             (dark, theme::HIGHLIGHT, "path number")
         };
         let width = size * (0.9 + 0.55 * label.chars().count().saturating_sub(1) as f32);
+        let disc_size = Vec2::new(width.max(size * 1.25), size * 1.25);
+        // The sowing order's dark disc gets a rim of the light ink: on dark stones the disc alone did not
+        // read as a badge, and its number seemed to lie under the stones.
+        if !own_number {
+            commands.spawn((
+                Name::new("Lesson mark: path number rim"),
+                LessonMark,
+                Sprite {
+                    image: art.disc.clone(),
+                    color: theme::HIGHLIGHT,
+                    custom_size: Some(disc_size + Vec2::splat(size * 0.18)),
+                    ..default()
+                },
+                Transform::from_translation(at.extend(3.95)),
+                DespawnOnExit(Screen::Lesson),
+            ));
+        }
         commands.spawn((
             Name::new(format!("Lesson mark: {what}")),
             LessonMark,
-            Sprite {
-                image: art.disc.clone(),
-                color: disc,
-                custom_size: Some(Vec2::new(width.max(size * 1.25), size * 1.25)),
-                ..default()
-            },
+            Sprite { image: art.disc.clone(), color: disc, custom_size: Some(disc_size), ..default() },
             Transform::from_translation(at.extend(4.0)),
             DespawnOnExit(Screen::Lesson),
         ));

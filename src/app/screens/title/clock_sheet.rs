@@ -144,8 +144,8 @@ pub(crate) enum ClockPart {
 }
 
 /// Where the Two players card's top stays, in logical pixels below the top of the room the sheet gives
-/// it. Placed when the card is first laid out: centred, but high enough that the card still fits at its
-/// tallest (the custom clock with time odds), from an estimate of the rows not yet shown; from the first
+/// it. From the card's first frame: centred with room kept below it for its tallest form (the custom
+/// clock with time odds), from an estimate of the rows not yet shown ([`keep_card_top`]); from the first
 /// change of what the custom clock shows on, kept, so the choices above stay under the finger (centred
 /// again, the card jumped up half of the custom block when Custom was tapped, and a second tap on Time
 /// odds landed on Per move when the card rose to fit), and raised only as far as a taller card needs.
@@ -462,36 +462,49 @@ pub(crate) fn show_custom_clock(
     }
 }
 
-/// Keeps the Two players card's top where it was ([`KeptTop`]), after the layout: the new top applies
-/// from the next frame, which the frames after a tap draw ([`crate::app::screens::rest`]).
+/// Places the Two players card ([`KeptTop`]) before the layout, from the sizes the last layout gave:
+/// until the custom clock's rows change, centred with the rows still to come kept free below it (a bottom
+/// margin, right from the card's first frame: placed a frame later, the card moved under a finger, or a
+/// script, that tapped it at once); from then on at the top it had, raised only as far as it needs to fit.
 pub(crate) fn keep_card_top(
     settings: Res<Settings>,
     view: Res<CustomClockView>,
-    rooms: Query<&ComputedNode>,
-    mut cards: Query<(&mut KeptTop, &ComputedNode, &ChildOf, &mut Node)>,
+    rooms: Query<(&ComputedNode, &UiGlobalTransform)>,
+    mut cards: Query<(&mut KeptTop, &ComputedNode, &UiGlobalTransform, &ChildOf, &mut Node)>,
 ) {
     let custom = settings.clock == ClockChoice::Custom;
     let shows = (custom, view.odds(&settings.custom_clock));
-    for (mut kept, card, parent, mut node) in &mut cards {
-        let Ok(room) = rooms.get(parent.parent()) else { continue };
-        if card.size().y <= 0.0 {
-            continue; // not laid out yet
-        }
-        let scale = room.inverse_scale_factor();
-        let padding = room.padding();
-        let free =
-            ((room.size().y - padding.min_inset.y - padding.max_inset.y - card.size().y) * scale).max(0.0);
+    for (mut kept, card, at, parent, mut node) in &mut cards {
+        // At the last layout, once there was one: the room left beside the card, and where the card's top
+        // was drawn (below the room's padding), in logical pixels.
+        let last = rooms.get(parent.parent()).ok().filter(|_| card.size().y > 0.0).map(|(room, room_at)| {
+            let padding = room.padding();
+            let scale = room.inverse_scale_factor();
+            let free = room.size().y - padding.min_inset.y - padding.max_inset.y - card.size().y;
+            let room_top = room_at.translation.y - room.size().y / 2.0 + padding.min_inset.y;
+            let drawn = at.translation.y - card.size().y / 2.0 - room_top;
+            ((free * scale).max(0.0), (drawn * scale).max(0.0))
+        });
         let opened = *kept.opened.get_or_insert(shows);
+        let was_kept = kept.kept;
         kept.kept |= opened != shows;
-        kept.top = if kept.kept {
-            kept.top.min(free)
+        let (align, top, below) = if kept.kept {
+            match last {
+                Some((free, _)) if was_kept => kept.top = kept.top.min(free),
+                // The frame the custom clock's rows change: the top stays where it was drawn.
+                Some((_, drawn)) => kept.top = drawn,
+                None => {}
+            }
+            (AlignSelf::FlexStart, kept.top, 0.0)
         } else {
-            (free / 2.0).min(free - kept.to_come(shows.0, shows.1)).max(0.0)
+            let to_come = kept.to_come(shows.0, shows.1);
+            (AlignSelf::Auto, 0.0, last.map_or(to_come, |(free, _)| to_come.min(free)))
         };
-        let margin = px(kept.top);
-        if node.align_self != AlignSelf::FlexStart || node.margin.top != margin {
-            node.align_self = AlignSelf::FlexStart;
-            node.margin.top = margin;
+        let (top, below) = (px(top), px(below));
+        if node.align_self != align || node.margin.top != top || node.margin.bottom != below {
+            node.align_self = align;
+            node.margin.top = top;
+            node.margin.bottom = below;
         }
     }
 }

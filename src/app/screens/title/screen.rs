@@ -44,7 +44,7 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             PostUpdate,
-            keep_card_top.after(bevy::ui::UiSystems::Layout).run_if(in_state(Screen::Title)),
+            keep_card_top.before(bevy::ui::UiSystems::Layout).run_if(in_state(Screen::Title)),
         )
         .add_systems(
             OnExit(Screen::Title),
