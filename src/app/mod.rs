@@ -50,6 +50,7 @@ impl Plugin for GamePlugins {
 
 /// Builds and runs the app: desktop and mobile share this.
 pub fn run(launch: Launch) {
+    dev::startup::mark("run");
     let mut app = App::new();
     // Before the renderer asks for a GPU: a start that died before it drew is not repeated
     // (`saves::renderer`). Screenshots note nothing: a tool's run is no start of the player's app.
@@ -88,8 +89,9 @@ pub fn run(launch: Launch) {
     app.insert_resource(ClearColor(theme::BACKGROUND))
         .add_plugins(plugins)
         .add_plugins(GamePlugins)
-        .add_plugins(dev::screenshot::plugin)
+        .add_plugins((dev::screenshot::plugin, dev::startup::plugin))
         .add_systems(Startup, spawn_camera);
+    dev::startup::mark("plugins");
     // A board at rest draws nothing: frames come for input, window events, what `screens::rest` asks
     // for while something moves, and once a second. Screenshots keep every frame (their clock is fixed).
     if launch.screenshot.is_none() {

@@ -1,8 +1,9 @@
-//! What tests and tools use: screenshots, the UI map the tests read, the browser's test hooks and the
-//! frame bench.
+//! What tests and tools use: screenshots, the UI map the tests read, the browser's test hooks, the
+//! frame bench and the start-up marks.
 
 pub mod bench;
 pub mod screenshot;
+pub mod startup;
 pub mod ui_map;
 #[cfg(target_arch = "wasm32")]
 pub mod web_hooks;

@@ -56,6 +56,8 @@ pub struct Launch {
     /// Open this panel of the table over the game (screenshots): `pause`, `draw` (White offers Black a
     /// draw), `takeback` (White asks to take back), `resign` (the near seat asks) or `resign-far`.
     pub table: Option<String>,
+    /// Print where the start went (`dev::startup`), the memory on the title and in a game, and quit.
+    pub startup_bench: bool,
 }
 
 impl Default for Launch {
@@ -81,6 +83,7 @@ impl Default for Launch {
             sheet: None,
             clock: None,
             table: None,
+            startup_bench: false,
         }
     }
 }
@@ -90,7 +93,7 @@ pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \
              [--lessons] [--tutorial LESSON:STEP] [--training] [--openings] [--sheet play|two-players|settings]]
              [--lang en|ky|kk|ru|fr|es|ca|vi] [--stones korgool|ivory] [--counts on|off]
              [--clock M+S (minutes, a decimal allowed; seconds a move: 3+2, 0.1+0, 5d3 for a delay, 5/3+2 odds)]
-             [--table pause|draw|takeback|resign|resign-far]";
+             [--table pause|draw|takeback|resign|resign-far] [--startup-bench]";
 
 fn parse_size(s: &str) -> Result<Vec2, String> {
     let (w, h) =
@@ -151,6 +154,7 @@ impl Launch {
                     launch.hint = Some(h);
                 }
                 "--title" => launch.title = true,
+                "--startup-bench" => launch.startup_bench = true,
                 "--menu" => launch.menu = true,
                 "--move-list" => launch.move_list = true,
                 "--review" => {
