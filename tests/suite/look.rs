@@ -409,6 +409,57 @@ fn choosing_other_stones_repaints_the_board_in_place() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Every painted image of the board, by name, with its size in texels.
+fn art_sizes(app: &App) -> Vec<(&'static str, UVec2)> {
+    let art = app.world().resource::<Art>().clone();
+    let images = app.world().resource::<Assets<Image>>();
+    let size = |h: &Handle<Image>| images.get(h).map_or(UVec2::ZERO, |i| i.size());
+    vec![
+        ("stones", size(&art.stones)),
+        ("hole", size(&art.hole)),
+        ("kazan", size(&art.kazan)),
+        ("tall board", size(&art.board_tall)),
+        ("wide board", size(&art.board_wide)),
+        ("White's tuzdik", size(&art.tuzdik[0])),
+        ("Black's tuzdik", size(&art.tuzdik[1])),
+        ("ring", size(&art.ring)),
+        ("glow", size(&art.glow)),
+        ("disc", size(&art.disc)),
+        ("star", size(&art.star)),
+    ]
+}
+
+#[test]
+fn a_start_paints_what_the_title_shows_first_and_every_image_before_a_board_is_shown() {
+    let dir = save_dir("paint-later");
+    let mut app = start_app(Vec2::new(390.0, 844.0), &dir);
+    let painted = |app: &App| art_sizes(app).into_iter().filter(|(_, s)| s.min_element() > 1).count();
+    // The title of a phone shows the stones, the holes, the kazans and the tall board: there at once.
+    for (name, size) in art_sizes(&app).into_iter().take(4) {
+        assert!(size.min_element() > 1, "the {name} is painted for the title ({size})");
+    }
+    let early = painted(&app);
+    assert!(early < 11, "the start left images for after the title's first frames ({early} of 11 painted)");
+    // A board shown right away (Play tapped within the first frames) has every image.
+    app.world_mut().write_message(toguz::app::state::session::NewGame(Mode::HotSeat));
+    // The message is read in one frame's update, the board built as the next one begins.
+    frames(&mut app, 2);
+    assert_eq!(
+        toguz::app::state::screen::Screen::Game,
+        *app.world().resource::<State<toguz::app::state::screen::Screen>>().get()
+    );
+    assert_eq!(painted(&app), 11, "every image is painted once a board is shown: {:?}", art_sizes(&app));
+    let _ = std::fs::remove_dir_all(dir);
+
+    // Left on the title, the rest follows a frame at a time.
+    let dir = save_dir("paint-later-title");
+    let mut app = start_app(Vec2::new(1366.0, 1024.0), &dir);
+    assert!(art_sizes(&app)[4].1.min_element() > 1, "a tablet lying down has its wide board at once");
+    frames(&mut app, 10);
+    assert_eq!(painted(&app), 11, "the title paints the rest in its first frames: {:?}", art_sizes(&app));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// A finger held on `at` (logical pixels from the window's top-left) for a frame, then slid off and
 /// cancelled: the button shows its press, and nothing is tapped.
 fn held_look(app: &mut App, button: Entity, at: Vec2) -> ((Color, BorderColor), (Color, BorderColor)) {

@@ -8,8 +8,8 @@
 // The page logs `toguz:start NAME MS` (`src/app/dev/startup.rs` and `assets/web/index.html`), in ms from
 // the page's navigation: `module` (the module downloaded), `run` (compiled, instantiated and entered),
 // `plugins`, `schedules` (the renderer made), `painted`, `startup`, `first frame` and `title drawn` (a
-// frame drawn with the title and no pipeline left to compile). The bench prints the median of each over
-// the runs. A bench, not a check: it fails only when a page never draws its title.
+// frame drawn with the title and no pipeline left to compile; not reached on WebGL2 today). The bench
+// prints the median of each over the runs. A bench, not a check: it fails only when a page never draws.
 
 import path from 'node:path';
 
@@ -47,6 +47,10 @@ async function visit(base, rate) {
     if (!m) return;
     marks[m[1]] = Number(m[2]);
     if (m[1] === 'title drawn') drawn();
+    // WebGL2 never reports `title drawn` today: a pipeline Bevy queues stays waiting there (see
+    // docs/performance.md, "Start-up"). Its pipelines are made in the frame that first needs them, so the
+    // first frame is drawn whole; the visit ends a little after it.
+    if (m[1] === 'first frame') setTimeout(drawn, 2000);
   });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -54,7 +58,7 @@ async function visit(base, rate) {
   const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 180000));
   const outcome = await Promise.race([title, timeout]);
   await context.close();
-  if (outcome === 'timeout') throw new Error(`${base} at ${rate}x: no title drawn in 180 s (marks: ${JSON.stringify(marks)})`);
+  if (outcome === 'timeout') throw new Error(`${base} at ${rate}x: no first frame in 180 s (marks: ${JSON.stringify(marks)})`);
   return marks;
 }
 

@@ -1,6 +1,6 @@
 //! What differs by platform, behind plain functions: Android (JNI), iOS (CoreFoundation, UIPasteboard),
 //! the browser's bindings, vibration (`haptics`), the system's wish for calm (`motion`), files written
-//! atomically, the safe area and the app's lifecycle. The lowest layer: it uses nothing of the app above
+//! atomically, the safe area, the app's lifecycle and the desktop window shown once drawn (`first_frame`). The lowest layer: it uses nothing of the app above
 //! it, and it alone may hold `unsafe` (denied everywhere else by the crate's lints).
 
 #![allow(unsafe_code)]
@@ -9,6 +9,8 @@
 pub mod android;
 #[cfg(target_os = "linux")]
 pub mod desktop_gl;
+#[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
+pub mod first_frame;
 pub mod haptics;
 #[cfg(target_os = "ios")]
 pub mod ios;
@@ -27,4 +29,6 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(android::plugin);
     #[cfg(target_os = "linux")]
     app.add_plugins(desktop_gl::plugin);
+    #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
+    app.add_plugins(first_frame::plugin);
 }

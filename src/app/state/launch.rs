@@ -239,6 +239,9 @@ pub fn main_window(launch: &Launch) -> Window {
         window.prevent_default_event_handling = true;
     } else {
         window.resolution = bevy::window::WindowResolution::new(launch.size.x as u32, launch.size.y as u32);
+        // Shown once the game has drawn into it (`platform::first_frame`). A screenshot's window stays as it
+        // was: its frames are read back, not looked at.
+        window.visible = launch.screenshot.is_some();
     }
     window
 }

@@ -3,6 +3,7 @@
 //! setting, the floating toast, and the moments of motion with the screens' fade (`flourish`).
 
 pub mod flourish;
+pub mod painting;
 pub mod setting_buttons;
 pub mod theme;
 pub mod toast;
