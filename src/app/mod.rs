@@ -61,12 +61,7 @@ pub fn run(launch: Launch) {
     } else {
         (Renderers::default(), Vec::new(), None)
     };
-    let mut window = main_window(&launch);
-    // OpenGL's first swap into a window not yet shown never returns on X11 (EGL waits for the window to be
-    // presented): a GL start shows its window at once, black until drawn (`platform::first_frame`).
-    if renderers.asked == RendererChoice::Gl {
-        window.visible = true;
-    }
+    let window = main_window(&launch, renderers.asked);
     let plugins = DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() });
     let plugins = if renderers.asked == RendererChoice::Gl {
         // On Linux the game makes the OpenGL renderer itself (`platform::desktop_gl`: why).

@@ -42,6 +42,9 @@ static SHOWN: AtomicBool = AtomicBool::new(false);
 /// The time (ms, as f64 bits) the render world drew the first frame with that screen and nothing left to
 /// compile; 0 while none has been.
 static DRAWN_AT: AtomicU64 = AtomicU64::new(0);
+/// Whether `--startup-bench` runs: only then are the drawn frames watched after the title and the
+/// textures counted (a player's start stops watching once its title is drawn).
+static BENCH: AtomicBool = AtomicBool::new(false);
 /// The GPU's textures at the last frame drawn: the images (painted and read ones, the glyphs' atlases)
 /// and the frame's own buffers (the view's targets), in bytes.
 static IMAGE_BYTES: AtomicU64 = AtomicU64::new(0);
@@ -87,10 +90,6 @@ enum Stage {
     Game,
 }
 
-/// The frames counted while a stage waits (a drawn board still lays out and fades in for some frames).
-#[derive(Resource, Default)]
-struct FramesDrawn(u32);
-
 /// Frames let run after the board is first drawn before its memory is read: the stones settle in.
 const GAME_SETTLE_FRAMES: u32 = 30;
 
@@ -113,8 +112,8 @@ pub(crate) fn plugin(app: &mut App) {
 /// `--startup-bench` (the launch is there from the first schedule on: `app::run` inserts it).
 fn begin_bench(mut commands: Commands, launch: Option<Res<Launch>>) {
     if launch.is_some_and(|l| l.startup_bench) {
+        BENCH.store(true, Ordering::Relaxed);
         commands.insert_resource(Stage::Title);
-        commands.init_resource::<FramesDrawn>();
     }
 }
 
@@ -155,13 +154,25 @@ fn extract_shown(mut commands: Commands) {
 }
 
 /// After a frame is drawn: the first one with the screen waited for and no pipeline left compiling is
-/// the one the player sees whole. The textures are counted at every frame (a sum over a few dozen).
+/// the one the player sees whole. For the bench the textures are counted at every frame (a sum over a few
+/// dozen).
 fn note_drawn(
     shown: Option<Res<ShownThisFrame>>,
     cache: Res<PipelineCache>,
     images: Option<Res<RenderAssets<GpuImage>>>,
     targets: Query<&ViewTarget>,
 ) {
+    let bench = BENCH.load(Ordering::Relaxed);
+    if !bench && DRAWN_AT.load(Ordering::Relaxed) != 0 {
+        return;
+    }
+    let waiting = cache.waiting_pipelines().count();
+    if shown.is_some_and(|s| s.0) && waiting == 0 && DRAWN_AT.load(Ordering::Relaxed) == 0 {
+        DRAWN_AT.store(now_ms().to_bits(), Ordering::Relaxed);
+    }
+    if !bench {
+        return;
+    }
     if let Some(images) = images {
         let bytes = images.iter().map(|(_, image)| texture_bytes(&image.texture)).sum();
         IMAGE_BYTES.store(bytes, Ordering::Relaxed);
@@ -172,10 +183,6 @@ fn note_drawn(
         frame += target.sampled_main_texture().map_or(0, texture_bytes);
     }
     TARGET_BYTES.store(frame, Ordering::Relaxed);
-    let waiting = cache.waiting_pipelines().count();
-    if shown.is_some_and(|s| s.0) && waiting == 0 && DRAWN_AT.load(Ordering::Relaxed) == 0 {
-        DRAWN_AT.store(now_ms().to_bits(), Ordering::Relaxed);
-    }
 }
 
 /// A texture's bytes on the GPU: every mip level and layer, every sample.
@@ -217,7 +224,8 @@ fn memory_line(place: &str) -> String {
 /// the computer, prints the memory once its board has been drawn and settled, and quits.
 fn drive_bench(
     mut stage: ResMut<Stage>,
-    mut frames: ResMut<FramesDrawn>,
+    // The frames drawn while the game waits: a drawn board still lays out and fades in for some frames.
+    mut frames: Local<u32>,
     launch: Res<Launch>,
     mut new_game: MessageWriter<NewGame>,
     mut exit: MessageWriter<AppExit>,
@@ -237,8 +245,8 @@ fn drive_bench(
             new_game.write(NewGame(Mode::Computer { level: Level::Easy, human: Side::White }));
         }
         Stage::Game if drawn => {
-            frames.0 += 1;
-            if frames.0 >= GAME_SETTLE_FRAMES {
+            *frames += 1;
+            if *frames >= GAME_SETTLE_FRAMES {
                 println!("  {}", memory_line("in a game"));
                 exit.write(AppExit::Success);
             }

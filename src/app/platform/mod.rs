@@ -1,7 +1,7 @@
 //! What differs by platform, behind plain functions: Android (JNI), iOS (CoreFoundation, UIPasteboard),
 //! the browser's bindings, vibration (`haptics`), the system's wish for calm (`motion`), files written
-//! atomically, the safe area, the app's lifecycle and the desktop window shown once drawn (`first_frame`). The lowest layer: it uses nothing of the app above
-//! it, and it alone may hold `unsafe` (denied everywhere else by the crate's lints).
+//! atomically, the safe area, the app's lifecycle and the desktop window shown once drawn (`first_frame`).
+//! The lowest layer: it uses nothing of the app above it, and it alone may hold `unsafe` (denied everywhere else by the crate's lints).
 
 #![allow(unsafe_code)]
 

@@ -7,6 +7,7 @@ use bevy::window::Window;
 
 use crate::ai::Level;
 use crate::app::i18n::locale::Lang;
+use crate::app::state::renderer::RendererChoice;
 use crate::app::state::settings::StoneSet;
 use crate::game::Mode;
 use crate::rules::Side;
@@ -226,7 +227,7 @@ impl Launch {
 
 /// The main window: on a phone or a tablet the whole screen, whatever its size (the layout adapts); on
 /// the desktop a window of the size asked for (a phone's by default).
-pub fn main_window(launch: &Launch) -> Window {
+pub fn main_window(launch: &Launch, renderer: RendererChoice) -> Window {
     let mut window = Window { title: "Toguz Korgool".into(), ..default() };
     if cfg!(any(target_os = "android", target_os = "ios")) {
         window.mode = bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current);
@@ -240,8 +241,9 @@ pub fn main_window(launch: &Launch) -> Window {
     } else {
         window.resolution = bevy::window::WindowResolution::new(launch.size.x as u32, launch.size.y as u32);
         // Shown once the game has drawn into it (`platform::first_frame`). A screenshot's window stays as it
-        // was: its frames are read back, not looked at.
-        window.visible = launch.screenshot.is_some();
+        // was: its frames are read back, not looked at. So does a start on OpenGL: its first swap into a
+        // window not yet shown never returns on X11 (EGL waits for the window to be presented).
+        window.visible = launch.screenshot.is_some() || renderer == RendererChoice::Gl;
     }
     window
 }

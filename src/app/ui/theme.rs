@@ -242,19 +242,19 @@ fn paint(
     }
     let (stones, hole, kazan) =
         (images.add(stone_atlas(&p)), images.add(hole_image(&p)), images.add(kazan_image(&p)));
-    let mut blank =
+    let mut add =
         |l: Later| if left.contains(&l) { images.add(clear_texel()) } else { images.add(l.paint(&p)) };
     let art = Art {
         stones,
         hole,
         kazan,
-        board_wide: blank(Later::BoardWide),
-        board_tall: blank(Later::BoardTall),
-        tuzdik: [blank(Later::Tuzdik(Side::White)), blank(Later::Tuzdik(Side::Black))],
-        ring: blank(Later::Ring),
-        glow: blank(Later::Glow),
-        disc: blank(Later::Disc),
-        star: blank(Later::Star),
+        board_wide: add(Later::BoardWide),
+        board_tall: add(Later::BoardTall),
+        tuzdik: [add(Later::Tuzdik(Side::White)), add(Later::Tuzdik(Side::Black))],
+        ring: add(Later::Ring),
+        glow: add(Later::Glow),
+        disc: add(Later::Disc),
+        star: add(Later::Star),
     };
     commands.insert_resource(art);
     commands.insert_resource(Unpainted(left));
@@ -331,8 +331,8 @@ fn repaint_on_change(
         (&art.stones, stone_atlas(&p)),
         (&art.hole, hole_image(&p)),
         (&art.kazan, kazan_image(&p)),
-        (&art.board_wide, wood_image(&p, 1024, 512)),
-        (&art.board_tall, wood_image(&p, 512, 1024)),
+        (&art.board_wide, Later::BoardWide.paint(&p)),
+        (&art.board_tall, Later::BoardTall.paint(&p)),
     ] {
         if let Err(e) = images.insert(handle.id(), image) {
             warn!("the board's look could not be changed: {e:?}");
