@@ -239,6 +239,62 @@ fn a_timed_game_continued_after_a_restart_has_the_time_it_had_and_opens_paused()
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Black's time left as the save on disk holds it, once the waiting writes have landed.
+fn black_on_disk(app: &mut App, dir: &std::path::Path) -> u64 {
+    app.world_mut().resource_mut::<toguz::app::saves::persistence::SaveWriter>().flush();
+    let save = toguz::app::saves::persistence::read_save(&dir.join("save.ron")).expect("a save on disk");
+    save.game.and_then(|g| g.clock).expect("the saved game keeps its clock").left[1]
+}
+
+#[test]
+fn a_timed_game_quit_or_left_mid_turn_keeps_the_time_used_so_far_at_the_next_start() {
+    // Quit with Black thinking: Black's time used so far is saved, not given back.
+    let (mut app, dir) = timed_game("table-quit-mid-turn", blitz());
+    tap_hole(&mut app, Side::White, 7);
+    frames(&mut app, 100);
+    let black = left(&app, Side::Black);
+    assert!(black < 180_000 - 1_000, "Black has thought for over a second: {black}");
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    drop(app);
+    let mut app = start_app(TABLET, &dir);
+    press(&mut app, "Continue");
+    frames(&mut app, 5);
+    assert_eq!(moves(&app), [7]);
+    let continued = left(&app, Side::Black);
+    assert!(
+        continued <= black && continued + FRAME_MS >= black,
+        "Black has the time Black had when the app quit: {black} → {continued}"
+    );
+    // Back to the title mid-turn, then quit: the clock stopped as the game was left, and is saved so.
+    press(&mut app, "Resume");
+    frames(&mut app, 60);
+    super::lifecycle::system_back(&mut app);
+    let at_title = left(&app, Side::Black);
+    assert!(at_title < continued, "Black's clock ran again after Resume");
+    frames(&mut app, 60);
+    assert_eq!(left(&app, Side::Black), at_title, "off the game screen the clock stands still");
+    assert_eq!(black_on_disk(&mut app, &dir), at_title, "the save holds the time the clock stopped at");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_running_clock_is_saved_every_few_seconds_so_a_killed_app_gives_back_little_time() {
+    use toguz::app::saves::persistence::CLOCK_SAVED_EVERY_MS;
+    let (mut app, dir) = timed_game("table-killed", blitz());
+    tap_hole(&mut app, Side::White, 7);
+    // Half a minute of Black thinking, with no move, no pause and no quit.
+    frames(&mut app, (30_000 / FRAME_MS) as usize);
+    let black = left(&app, Side::Black);
+    let on_disk = black_on_disk(&mut app, &dir);
+    assert!(
+        on_disk >= black && on_disk - black <= CLOCK_SAVED_EVERY_MS,
+        "the save is at most {CLOCK_SAVED_EVERY_MS} ms behind the running clock: {on_disk} saved, {black} left"
+    );
+    assert!(on_disk < 180_000 - 20_000, "the time Black used is on disk: {on_disk}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_clock_reads_minutes_and_seconds_rounded_up_and_tenths_in_its_last_twenty_seconds() {
     use toguz::app::state::clock::clock_text;

@@ -373,7 +373,17 @@ fn load_save(
     notice.0 = told;
 }
 
-/// Saves after every change of the settings or the game.
+/// How often a running clock's times are written while nothing else changes: a start after the app was
+/// killed (no quit, no going to the background) gives back at most this much thinking time.
+pub const CLOCK_SAVED_EVERY_MS: u64 = 5_000;
+
+/// Saves after every change of the settings or the game, as the app quits or goes to the background, and
+/// every few seconds while a clock runs.
+///
+/// A timed game's clock is saved as of the moment of writing: on the game screen with the time the side
+/// to move has used so far; on another screen with the time it stopped at (the clock stands still off
+/// the game screen). Saved only when a move was played, a game quit mid-turn gave that side its thinking
+/// time back at the next start.
 fn write_save(
     path: Res<SavePath>,
     settings: Res<Settings>,
@@ -382,19 +392,33 @@ fn write_save(
     mut saved: ResMut<SavedGame>,
     mut writer: ResMut<SaveWriter>,
     (clock, time): (Res<GameClock>, ClockTime),
-    mut last: Local<Option<SaveFile>>,
+    (mut exits, mut lifecycle): (MessageReader<AppExit>, MessageReader<bevy::window::AppLifecycle>),
+    (mut last, mut written_at): (Local<Option<SaveFile>>, Local<u64>),
 ) {
+    use bevy::window::AppLifecycle;
     let Some(path) = &path.0 else { return };
+    let now = time.now();
+    let leaving = exits.read().count() > 0
+        || lifecycle.read().any(|l| matches!(l, AppLifecycle::Suspended | AppLifecycle::WillSuspend));
+    let on_game = *screen.get() == Screen::Game;
+    let ticking = on_game && clock.of(session.game.id).is_some_and(|c| c.running().is_some());
+    let due = ticking && now.saturating_sub(*written_at) >= CLOCK_SAVED_EVERY_MS;
     // The clock changes when it starts, stops, pauses or is pressed: each is saved, so a timed game
     // continued later has the time it had.
     let changed = settings.is_changed() || session.is_changed() || screen.is_changed() || clock.is_changed();
-    if last.is_some() && !changed {
+    if last.is_some() && !changed && !leaving && !due {
         return;
     }
     let game = match screen.get() {
         Screen::Game if session.game.is_over() => None,
-        Screen::Game => Some(clock.saved_game(&session.game, time.now())),
-        _ => saved.0.clone(),
+        Screen::Game => Some(clock.saved_game(&session.game, now)),
+        // The game waiting on the title keeps the time its clock stopped at.
+        _ => saved.0.clone().map(|mut game| {
+            if let Some(times) = clock.saved(game.id, now) {
+                game.clock = Some(times);
+            }
+            game
+        }),
     };
     let save = SaveFile { version: VERSION, settings: settings.clone(), game };
     if last.as_ref() == Some(&save) {
@@ -405,6 +429,7 @@ fn write_save(
     }
     writer.write(path.clone(), to_text(&save));
     *last = Some(save);
+    *written_at = now;
 }
 
 /// Tells the player, once each, what the writes had to say; lands every waiting write when the app quits
