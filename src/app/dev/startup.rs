@@ -7,8 +7,8 @@
 //! `plugins` (Bevy's and the game's plugins built; on the web the renderer is still being made after it),
 //! `schedules` (the renderer made: the first schedule begins), `painted` (the save read and the board's
 //! images painted), `startup` (the start-up systems run), `first frame` (the first frame's systems ran),
-//! `title drawn` (a frame was drawn with the title on screen and no render pipeline left to compile:
-//! what the player sees).
+//! `title drawn` (a frame was drawn with the title on screen and none of the pipelines our screens draw
+//! with left to compile: what the player sees).
 //!
 //! The web build logs each mark on the console as `toguz:start NAME MS` (what `tests/web/startup.mjs`
 //! reads). Invariant: a mark is made once per start; the marks are in the order they happened.
@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use bevy::prelude::*;
 use bevy::render::render_asset::RenderAssets;
-use bevy::render::render_resource::PipelineCache;
+use bevy::render::render_resource::{CachedPipeline, PipelineCache, PipelineDescriptor};
 use bevy::render::texture::GpuImage;
 use bevy::render::view::ViewTarget;
 use bevy::render::{ExtractSchedule, Render, RenderApp, RenderSystems};
@@ -45,6 +45,10 @@ static DRAWN_AT: AtomicU64 = AtomicU64::new(0);
 /// Whether `--startup-bench` runs: only then are the drawn frames watched after the title and the
 /// textures counted (a player's start stops watching once its title is drawn).
 static BENCH: AtomicBool = AtomicBool::new(false);
+/// The pipelines other than the screens' still compiling when the title was drawn (the bench says them).
+static COMPILING: Mutex<String> = Mutex::new(String::new());
+/// The largest images on the GPU at the last frame drawn: bytes, width, height (the bench says them).
+static LARGEST: Mutex<Vec<(u64, u32, u32)>> = Mutex::new(Vec::new());
 /// The GPU's textures at the last frame drawn: the images (painted and read ones, the glyphs' atlases)
 /// and the frame's own buffers (the view's targets), in bytes.
 static IMAGE_BYTES: AtomicU64 = AtomicU64::new(0);
@@ -153,9 +157,34 @@ fn extract_shown(mut commands: Commands) {
     commands.insert_resource(ShownThisFrame(SHOWN.load(Ordering::Relaxed)));
 }
 
-/// After a frame is drawn: the first one with the screen waited for and no pipeline left compiling is
-/// the one the player sees whole. For the bench the textures are counted at every frame (a sum over a few
-/// dozen).
+/// The pipelines our screens draw with, by Bevy's labels: the UI's nodes, images, slices, gradients,
+/// shadows and materials, the sprites, the tone mapping and the copy to the window. The others Bevy
+/// makes at start (the 3D parts of its core pipeline) draw nothing of ours: a frame does not wait for
+/// them, nor does the player. On WebGL2 one of them never compiles (its shader is never loaded), so
+/// waiting for every pipeline never ended there.
+const SCREEN_PIPELINES: [&str; 9] = [
+    "ui_pipeline",
+    "ui_texture_slice_pipeline",
+    "ui_gradient_pipeline",
+    "box_shadow_pipeline",
+    "ui_material_pipeline",
+    "sprite_pipeline",
+    "tonemapping pipeline",
+    "blit pipeline",
+    "upscaling",
+];
+
+/// A pipeline's label, or "" for one without.
+fn pipeline_label(pipeline: &CachedPipeline) -> &str {
+    match &pipeline.descriptor {
+        PipelineDescriptor::RenderPipelineDescriptor(d) => d.label.as_deref().unwrap_or(""),
+        PipelineDescriptor::ComputePipelineDescriptor(d) => d.label.as_deref().unwrap_or(""),
+    }
+}
+
+/// After a frame is drawn: the first one with the screen waited for and none of the screens' pipelines
+/// left compiling is the one the player sees whole. For the bench the textures are counted at every
+/// frame (a sum over a few dozen), and what was still compiling then is kept to be said.
 fn note_drawn(
     shown: Option<Res<ShownThisFrame>>,
     cache: Res<PipelineCache>,
@@ -166,16 +195,33 @@ fn note_drawn(
     if !bench && DRAWN_AT.load(Ordering::Relaxed) != 0 {
         return;
     }
-    let waiting = cache.waiting_pipelines().count();
-    if shown.is_some_and(|s| s.0) && waiting == 0 && DRAWN_AT.load(Ordering::Relaxed) == 0 {
+    let waiting: Vec<usize> = cache.waiting_pipelines().collect();
+    let labels: Vec<&str> = cache
+        .pipelines()
+        .enumerate()
+        .filter(|(id, _)| waiting.contains(id))
+        .map(|(_, p)| pipeline_label(p))
+        .collect();
+    let screen_waits = labels.iter().any(|label| SCREEN_PIPELINES.contains(label));
+    if shown.is_some_and(|s| s.0) && !screen_waits && DRAWN_AT.load(Ordering::Relaxed) == 0 {
         DRAWN_AT.store(now_ms().to_bits(), Ordering::Relaxed);
+        if bench {
+            let others = if labels.is_empty() { "none".to_string() } else { labels.join(", ") };
+            *COMPILING.lock().unwrap_or_else(|e| e.into_inner()) = others;
+        }
     }
     if !bench {
         return;
     }
     if let Some(images) = images {
-        let bytes = images.iter().map(|(_, image)| texture_bytes(&image.texture)).sum();
-        IMAGE_BYTES.store(bytes, Ordering::Relaxed);
+        let mut sizes: Vec<(u64, u32, u32)> = images
+            .iter()
+            .map(|(_, image)| (texture_bytes(&image.texture), image.texture.width(), image.texture.height()))
+            .collect();
+        IMAGE_BYTES.store(sizes.iter().map(|s| s.0).sum(), Ordering::Relaxed);
+        sizes.sort_unstable_by(|a, b| b.cmp(a));
+        sizes.truncate(4);
+        *LARGEST.lock().unwrap_or_else(|e| e.into_inner()) = sizes;
     }
     let mut frame = 0;
     for target in &targets {
@@ -220,6 +266,13 @@ fn memory_line(place: &str) -> String {
     )
 }
 
+/// The largest images now, as one line.
+fn largest_line() -> String {
+    let largest = LARGEST.lock().unwrap_or_else(|e| e.into_inner());
+    let each: Vec<String> = largest.iter().map(|(b, w, h)| format!("{w}x{h} {}", megabytes(*b))).collect();
+    format!("largest images: {}", each.join(", "))
+}
+
 /// `--startup-bench`: once the title is drawn, prints the marks and the memory, asks for a game against
 /// the computer, prints the memory once its board has been drawn and settled, and quits.
 fn drive_bench(
@@ -239,7 +292,12 @@ fn drive_bench(
                 println!("  {name:<12} {ms:>8.1} ms  (+{:.1})", ms - last);
                 last = ms;
             }
+            println!(
+                "  other pipelines still compiling then: {}",
+                COMPILING.lock().unwrap_or_else(|e| e.into_inner())
+            );
             println!("  {}", memory_line("on the title"));
+            println!("  {}", largest_line());
             DRAWN_AT.store(0, Ordering::Relaxed);
             *stage = Stage::Game;
             new_game.write(NewGame(Mode::Computer { level: Level::Easy, human: Side::White }));
@@ -248,6 +306,7 @@ fn drive_bench(
             *frames += 1;
             if *frames >= GAME_SETTLE_FRAMES {
                 println!("  {}", memory_line("in a game"));
+                println!("  {}", largest_line());
                 exit.write(AppExit::Success);
             }
         }

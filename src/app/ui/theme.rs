@@ -6,8 +6,9 @@
 //!
 //! A start paints only what the title shows (the stones, a hole, a kazan and the board of the window's
 //! shape); the rest follows one image a frame once the title has been drawn ([`Unpainted`]), or all at once
-//! as soon as another screen is entered, so no board is ever shown with an image missing. Until its turn
-//! an image's handle holds one clear texel.
+//! as soon as another screen is entered, so no board is ever shown with an image missing. The board of the
+//! other shape is painted only when the window takes that shape. Until its turn an image's handle holds
+//! one clear texel.
 //!
 //! Side colours: the two players are told apart by lightness (ivory and charcoal) and by shape (a ring
 //! for a tuzdik, a filled badge for a turn), never by hue alone, so they stay distinct for colour-blind
@@ -223,10 +224,7 @@ fn paint(
     let p = palette(set);
     // The board of the window's shape (`board::layout` stands it up when the window is at least as tall as
     // it is wide); the web's canvas may not have its size yet, and then the other follows in a frame or two.
-    let other = match board_for(windows.iter().next()) {
-        Later::BoardTall => Later::BoardWide,
-        _ => Later::BoardTall,
-    };
+    let other = other_board(board_for(windows.iter().next()));
     let mut left = vec![
         other,
         Later::Tuzdik(Side::White),
@@ -267,9 +265,16 @@ fn board_for(window: Option<&Window>) -> Later {
     if window.is_none_or(|w| w.height() >= w.width()) { Later::BoardTall } else { Later::BoardWide }
 }
 
+/// The board of the other shape.
+fn other_board(board: Later) -> Later {
+    if board == Later::BoardTall { Later::BoardWide } else { Later::BoardTall }
+}
+
 /// Paints the images a start left for later: one a frame on the title once it has been drawn (asking for
 /// the next frame, as a title at rest draws none), all at once on any other screen. The board the window
-/// shows now is painted at once (the web's canvas may have taken its shape after the start painted).
+/// shows now is painted at once (the web's canvas may have taken its shape after the start painted); the
+/// board of the other shape waits until the window takes that shape (a tablet turned): a window of one
+/// shape never shows it, and painted it held a second copy of the wood on the GPU (2 MB).
 fn paint_later(
     mut unpainted: ResMut<Unpainted>,
     mut frames: Local<u32>,
@@ -286,13 +291,23 @@ fn paint_later(
     }
     *frames += 1;
     let on_title = screen.is_none_or(|s| *s.get() == Screen::Title);
-    // The board on screen goes first.
+    // The board on screen goes first, the other board last (and it is not painted).
     let shown = board_for(windows.iter().next());
-    if let Some(i) = unpainted.0.iter().position(|l| *l == shown) {
-        unpainted.0[..=i].rotate_right(1);
-    }
-    let count = if !on_title {
-        unpainted.0.len()
+    let hidden = other_board(shown);
+    unpainted.0.sort_by_key(|l| {
+        if *l == shown {
+            0
+        } else if *l == hidden {
+            2
+        } else {
+            1
+        }
+    });
+    let ready = unpainted.0.iter().filter(|l| **l != hidden).count();
+    let count = if ready == 0 {
+        0
+    } else if !on_title {
+        ready
     } else if unpainted.0[0] == shown || *frames >= FRAMES_BEFORE_LATER {
         1
     } else {
@@ -304,7 +319,7 @@ fn paint_later(
             warn!("the board's images could not all be painted: {e:?}");
         }
     }
-    if !unpainted.0.is_empty() {
+    if ready > count {
         redraw.write(RequestRedraw);
     }
 }
@@ -312,7 +327,7 @@ fn paint_later(
 /// The player chose other stones: the images that depend on the set are painted again in place, so
 /// every sprite showing them changes with no entity touched.
 fn repaint_on_change(
-    mut unpainted: ResMut<Unpainted>,
+    unpainted: Res<Unpainted>,
     settings: Option<Res<Settings>>,
     painted: Option<ResMut<PaintedSet>>,
     art: Option<Res<Art>>,
@@ -327,19 +342,15 @@ fn repaint_on_change(
     }
     painted.0 = settings.stones;
     let p = palette(settings.stones);
-    for (handle, image) in [
-        (&art.stones, stone_atlas(&p)),
-        (&art.hole, hole_image(&p)),
-        (&art.kazan, kazan_image(&p)),
-        (&art.board_wide, Later::BoardWide.paint(&p)),
-        (&art.board_tall, Later::BoardTall.paint(&p)),
-    ] {
+    // A board not painted yet keeps its clear texel: it is painted in the new set when its turn comes.
+    let boards = [Later::BoardWide, Later::BoardTall].into_iter().filter(|b| !unpainted.0.contains(b));
+    let boards: Vec<(&Handle<Image>, Image)> = boards.map(|b| (b.handle(&art), b.paint(&p))).collect();
+    let set = [(&art.stones, stone_atlas(&p)), (&art.hole, hole_image(&p)), (&art.kazan, kazan_image(&p))];
+    for (handle, image) in set.into_iter().chain(boards) {
         if let Err(e) = images.insert(handle.id(), image) {
             warn!("the board's look could not be changed: {e:?}");
         }
     }
-    // Both boards are painted now.
-    unpainted.0.retain(|l| !matches!(l, Later::BoardWide | Later::BoardTall));
 }
 
 /// The font every text uses: Noto Sans, subset to Latin with Vietnamese and Cyrillic with the Kazakh and
