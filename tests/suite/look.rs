@@ -469,6 +469,35 @@ fn a_start_paints_what_the_title_shows_first_and_every_image_before_a_board_is_s
     let _ = std::fs::remove_dir_all(dir);
 }
 
+#[test]
+fn a_painted_image_has_every_row_in_its_place_however_the_rows_are_shared_out() {
+    // Painting shares an image's rows out among the cores: a band put back in the wrong place would
+    // show here as a step backwards. The texel's colour is its place: red across, green down.
+    let (width, height) = (37, 211);
+    let painted = toguz::app::ui::painting::image(width, height, 1, |u, v| [u, v, 0.0, 1.0]);
+    let data = painted.data.expect("an image painted on the CPU keeps its bytes");
+    let texel = |x: u32, y: u32| {
+        let i = ((y * width + x) * 4) as usize;
+        [data[i], data[i + 1], data[i + 3]]
+    };
+    for y in 0..height {
+        for x in 0..width {
+            let [red, green, alpha] = texel(x, y);
+            assert_eq!(alpha, 255, "every texel is painted ({x}, {y})");
+            if x > 0 {
+                assert!(red >= texel(x - 1, y)[0], "red grows across row {y} at {x}");
+            }
+            if y > 0 {
+                assert!(green >= texel(x, y - 1)[1], "green grows down column {x} at {y}");
+            }
+        }
+    }
+    assert!(
+        texel(0, 0)[1] < 30 && texel(0, height - 1)[1] > 250,
+        "the first row is the top, the last the bottom"
+    );
+}
+
 /// A finger held on `at` (logical pixels from the window's top-left) for a frame, then slid off and
 /// cancelled: the button shows its press, and nothing is tapped.
 fn held_look(app: &mut App, button: Entity, at: Vec2) -> ((Color, BorderColor), (Color, BorderColor)) {

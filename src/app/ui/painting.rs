@@ -64,30 +64,29 @@ pub const STONE_CELL: u32 = 96;
 
 /// An image from a function of the texel's centre (in 0..1 across and down) giving a premultiplied
 /// linear colour, `samples`×`samples` supersampled for smooth edges.
-pub(crate) fn image(width: u32, height: u32, samples: u32, pixel: impl Fn(f32, f32) -> [f32; 4]) -> Image {
-    let mut data = Vec::with_capacity((width * height * 4) as usize);
-    let n = samples.max(1);
-    let weight = 1.0 / (n * n) as f32;
-    for y in 0..height {
-        for x in 0..width {
-            let mut acc = [0.0f32; 4];
-            for sy in 0..n {
-                for sx in 0..n {
-                    let (dx, dy) = ((sx as f32 + 0.5) / n as f32, (sy as f32 + 0.5) / n as f32);
-                    let p = pixel((x as f32 + dx) / width as f32, (y as f32 + dy) / height as f32);
-                    for i in 0..4 {
-                        acc[i] += p[i] * weight;
-                    }
-                }
-            }
-            // Premultiplied colours average correctly at the edges; undo it for storage.
-            let a = acc[3].clamp(0.0, 1.0);
-            for c in &acc[..3] {
-                let v = if a > 0.0 { c / a } else { 0.0 };
-                data.push(srgb_byte(v));
-            }
-            data.push((a * 255.0).round() as u8);
+///
+/// Painted in bands of rows on every core where there are threads (not in a browser): the start waits for
+/// the title's images, and a texel depends on nothing but its place, so the bands give the same bytes as
+/// one pass.
+pub fn image(width: u32, height: u32, samples: u32, pixel: impl Fn(f32, f32) -> [f32; 4] + Sync) -> Image {
+    let row_bytes = (width * 4) as usize;
+    let mut data = vec![0u8; row_bytes * height as usize];
+    let paint_rows = |rows: &mut [u8], first: u32| {
+        for (i, row) in rows.chunks_mut(row_bytes).enumerate() {
+            paint_row(row, first + i as u32, width, height, samples, &pixel);
         }
+    };
+    let threads = painting_threads().min(height.max(1) as usize);
+    if threads <= 1 {
+        paint_rows(&mut data, 0);
+    } else {
+        let band = height.div_ceil(threads as u32);
+        std::thread::scope(|scope| {
+            for (k, rows) in data.chunks_mut(row_bytes * band as usize).enumerate() {
+                let paint_rows = &paint_rows;
+                scope.spawn(move || paint_rows(rows, k as u32 * band));
+            }
+        });
     }
     Image::new(
         Extent3d { width, height, depth_or_array_layers: 1 },
@@ -96,6 +95,47 @@ pub(crate) fn image(width: u32, height: u32, samples: u32, pixel: impl Fn(f32, f
         TextureFormat::Rgba8UnormSrgb,
         RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
     )
+}
+
+/// The threads painting shares out its rows to: the cores there are, at most 8; one in a browser, where
+/// a thread cannot be started.
+fn painting_threads() -> usize {
+    if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get()).min(8)
+    }
+}
+
+/// One row `y` of an image: its texels' sRGB bytes and alpha.
+fn paint_row(
+    row: &mut [u8],
+    y: u32,
+    width: u32,
+    height: u32,
+    samples: u32,
+    pixel: &impl Fn(f32, f32) -> [f32; 4],
+) {
+    let n = samples.max(1);
+    let weight = 1.0 / (n * n) as f32;
+    for (x, texel) in (0..width).zip(row.chunks_exact_mut(4)) {
+        let mut acc = [0.0f32; 4];
+        for sy in 0..n {
+            for sx in 0..n {
+                let (dx, dy) = ((sx as f32 + 0.5) / n as f32, (sy as f32 + 0.5) / n as f32);
+                let p = pixel((x as f32 + dx) / width as f32, (y as f32 + dy) / height as f32);
+                for i in 0..4 {
+                    acc[i] += p[i] * weight;
+                }
+            }
+        }
+        // Premultiplied colours average correctly at the edges; undo it for storage.
+        let a = acc[3].clamp(0.0, 1.0);
+        for (byte, c) in texel.iter_mut().zip(&acc[..3]) {
+            *byte = srgb_byte(if a > 0.0 { c / a } else { 0.0 });
+        }
+        texel[3] = (a * 255.0).round() as u8;
+    }
 }
 
 /// Steps of [`srgb_byte`]'s table: fine enough that no sRGB byte is skipped in the dark (one step is under
@@ -288,15 +328,30 @@ pub fn wood_image(p: &Palette, width: u32, height: u32) -> Image {
     let (light, dark) = (linear(p.wood[0]), linear(p.wood[1]));
     let (w, h) = (width as f32, height as f32);
     let along_x = width >= height;
+    // The waves that depend on the place along the grain alone, or across it alone, are worked out once a
+    // column or a row, not once a texel (a texel's centre is at half a texel): the wood was the costliest
+    // image of the start, and a browser's sine is slow.
+    let (along, across) = if along_x { (width, height) } else { (height, width) };
+    let along_waves: Vec<(f32, f32)> = (0..along)
+        .map(|i| {
+            let s = i as f32 + 0.5;
+            ((s * 0.004).sin() * 9.0, (s * 0.002).sin() * 1.8)
+        })
+        .collect();
+    let across_waves: Vec<f32> = (0..across).map(|i| ((i as f32 + 0.5) * 0.013).sin() * 4.0).collect();
     image(width, height, 1, move |u, v| {
         // `s` runs along the grain, `t` across it.
         let (s, t) = if along_x { (u * w, v * h) } else { (v * h, u * w) };
-        let warp = (s * 0.004).sin() * 9.0 + (s * 0.011 + t * 0.002).sin() * 3.0 + (t * 0.013).sin() * 4.0;
+        let (slow_warp, wide_bend) = along_waves[(s as usize).min(along_waves.len() - 1)];
+        let warp = slow_warp
+            + (s * 0.011 + t * 0.002).sin() * 3.0
+            + across_waves[(t as usize).min(across_waves.len() - 1)];
         let lines = ((t + warp) * 0.23).sin() * 0.5 + 0.5;
-        let wide = ((t * 0.031 + (s * 0.002).sin() * 1.8).sin() * 0.5 + 0.5).powf(3.0);
+        let wide = (t * 0.031 + wide_bend).sin() * 0.5 + 0.5;
+        let wide = wide * wide * wide;
         let fibre =
             hash((s * 0.25).floor(), t.floor(), 3) * 0.5 + hash(s.floor(), (t * 0.5).floor(), 5) * 0.5;
-        let grain = (0.55 * lines.powf(2.5) + 0.35 * wide + 0.10 * fibre).clamp(0.0, 1.0);
+        let grain = (0.55 * lines * lines * lines.sqrt() + 0.35 * wide + 0.10 * fibre).clamp(0.0, 1.0);
         let mut rgb = mix(light, dark, grain);
         // A sheen across the board from the light, like oil on wood.
         let sheen = 1.0 + 0.08 * (1.0 - ((u - 0.3).powi(2) + (v - 0.25).powi(2)).sqrt() * 1.4).max(0.0);
@@ -306,12 +361,15 @@ pub fn wood_image(p: &Palette, width: u32, height: u32) -> Image {
         let d = rounded_rect_distance(px, py, w, h, 40.0);
         let coverage = 1.0 - smooth(-1.5, 0.0, d);
         let bevel = 1.0 - smooth(0.0, 14.0, -d);
-        // The bevel slopes down and out: lit where its outward direction points towards the light.
-        let edge = |x: f32, y: f32| rounded_rect_distance(x, y, w, h, 40.0);
-        let (gx, gy) = (edge(px + 0.5, py) - edge(px - 0.5, py), edge(px, py + 0.5) - edge(px, py - 0.5));
-        let l = (gx * gx + gy * gy).sqrt().max(1e-6);
-        let side = (gx * LIGHT[0] + gy * LIGHT[1]) / l;
-        rgb = scale(rgb, 1.0 + bevel * 0.35 * side);
+        // The bevel slopes down and out: lit where its outward direction points towards the light (inside
+        // the bevel only: elsewhere its light would be multiplied by nothing).
+        if bevel > 0.0 {
+            let edge = |x: f32, y: f32| rounded_rect_distance(x, y, w, h, 40.0);
+            let (gx, gy) = (edge(px + 0.5, py) - edge(px - 0.5, py), edge(px, py + 0.5) - edge(px, py - 0.5));
+            let l = (gx * gx + gy * gy).sqrt().max(1e-6);
+            let side = (gx * LIGHT[0] + gy * LIGHT[1]) / l;
+            rgb = scale(rgb, 1.0 + bevel * 0.35 * side);
+        }
         premul(rgb, coverage)
     })
 }
