@@ -1,6 +1,6 @@
 //! Learning to play, as a learner goes: from the title into the lessons, every lesson walked to its end by
-//! touch (a wrong answer first wherever a step asks for one), the progress kept across a restart, "Rules"
-//! in the middle of a game, and a damaged lesson file.
+//! touch (a wrong answer first wherever a step asks for one), a right tap made while a wrong one is undone,
+//! the progress kept across a restart, "Rules" in the middle of a game, and a damaged lesson file.
 
 use std::path::Path;
 
@@ -497,5 +497,80 @@ fn a_lessons_landing_hint_calls_the_learners_holes_theirs() {
     let whites = locale.f("landing.white_hole", &[("hole", &landing.hole)]);
     let said = app.world().resource::<FloatingToast>().text.clone();
     assert!(said.contains(&yours) && !said.contains(&whites), "the hint says '{yours}': '{said}'");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Opens `step` of the lesson `at` and taps its `wrong` answer: waits until the wrong move has been played
+/// out and is shown, before the step's board is put back.
+fn show_a_wrong_move(app: &mut App, at: &(String, toguz::lesson::Lesson, usize), wrong: Tapped, id: u64) {
+    let (lesson_id, lesson, step) = at.clone();
+    app.world_mut().insert_resource(LessonRun::new(lesson_id, lesson, step).expect("the step sets up"));
+    frames(app, 3);
+    assert!(matches!(run(app).phase, Phase::Ready { .. }), "the step is ready");
+    let on_screen = place_on_screen(app, wrong);
+    touch(app, on_screen, id, 1);
+    assert!(
+        until(app, 600, |app| matches!(run(app).phase, Phase::ShownWrong { .. })),
+        "the wrong move is played out and shown"
+    );
+}
+
+/// A new player's try: a wrong tap in a lesson is played out and shown a moment, then the step's board is
+/// put back. The right tap made meanwhile (about 1.5 s after the wrong one) was dropped, and the learner
+/// had to tap again. It is the step's answer, played on the step's own board: made while the wrong move
+/// is shown, or with the finger still down as the showing ends (the board put back under the finger
+/// refused its tap, as meant for a board no longer shown).
+#[test]
+fn a_right_tap_made_while_a_wrong_one_is_being_undone_is_not_lost() {
+    let dir = save_dir("tutorial-tap-while-undone");
+    let mut app = start_app(PHONE, &dir);
+    open_list_from_title(&mut app);
+    press(&mut app, "Lesson The board");
+    assert_eq!(screen(&app), Screen::Lesson);
+    // The course's first step that asks for a tap and plays a wrong one out before starting again.
+    let (at, wrong, right, played) = super::lessons::course()
+        .lessons
+        .into_iter()
+        .filter_map(|entry| Some((entry.id, entry.lesson.ok()?)))
+        .find_map(|(id, lesson)| {
+            (0..lesson.steps.len()).find_map(|step| {
+                let r = LessonRun::new(id.clone(), lesson.clone(), step)?;
+                let judge = |t: Tapped| r.current().judge(r.start(), t);
+                let wrong =
+                    all_taps().into_iter().find(|&t| matches!(judge(t), Verdict::Wrong(_, Some(_))))?;
+                let (right, played) = all_taps().into_iter().find_map(|t| match judge(t) {
+                    Verdict::Right(Some(hole)) => Some((t, hole)),
+                    _ => None,
+                })?;
+                Some(((id.clone(), lesson.clone(), step), wrong, right, played))
+            })
+        })
+        .expect("a step whose wrong answer is played out");
+    let what = format!("lesson '{}' step {}", at.0, at.2 + 1);
+
+    // The right tap half a second into the showing of the wrong move.
+    show_a_wrong_move(&mut app, &at, wrong, 1);
+    frames(&mut app, 30);
+    assert!(matches!(run(&app).phase, Phase::ShownWrong { .. }), "{what}: the wrong move is still shown");
+    // The right tap, its finger down for `held` frames: the step's answer, played on its own board once.
+    let answer_right = |app: &mut App, id: u64, held: usize, when: &str| {
+        let on_screen = place_on_screen(app, right);
+        touch(app, on_screen, id, held);
+        assert!(
+            until(app, 600, |app| run(app).phase == Phase::Done),
+            "{what}: the right tap {when} is played"
+        );
+        assert_eq!(moves(app), [played.number()], "{what}: on the step's own board, once");
+        assert!(matches!(run(app).feedback, Feedback::Right(_)), "{what}: the learner is told it was right");
+    };
+    answer_right(&mut app, 2, 1, "made while the wrong move was shown");
+
+    // The right tap's finger goes down as the showing is about to end, and lifts after it would have.
+    show_a_wrong_move(&mut app, &at, wrong, 3);
+    assert!(
+        until(&mut app, 600, |app| matches!(run(app).phase, Phase::ShownWrong { left } if left < 0.05)),
+        "{what}: the showing comes to its end"
+    );
+    answer_right(&mut app, 4, 8, "whose finger was down as the step went back");
     let _ = std::fs::remove_dir_all(&dir);
 }

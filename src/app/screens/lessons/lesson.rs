@@ -1,8 +1,13 @@
 //! A lesson being taken, on the real board: its steps, what a tap means in each (asked of
 //! [`crate::lesson`], which asks the rules), the moves it plays and the marks it draws. The game in
 //! progress is set aside when a lesson opens and brought back, untouched, when the learner leaves.
+//!
+//! A wrong move is played out, shown a moment, and the step's board put back. A tap made meanwhile is
+//! never lost: it is held, cuts the showing short, and is judged as the step's answer once the board is
+//! back; and the board is not put back under a finger that is tapping it (that tap would be refused as
+//! meant for a board no longer shown).
 
-use crate::app::board::input::BoardTap;
+use crate::app::board::input::{BoardTap, Press};
 use crate::app::board::layout::BoardLayout;
 use crate::app::board::sowing::Timeline;
 use crate::app::i18n::locale::Locale;
@@ -18,7 +23,7 @@ use crate::app::state::session::{BoardOwner, LandingHint, PlayHole, Session, Ses
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme::{self, Art};
 use crate::game::{Game, Mode};
-use crate::lesson::{Kind, Lesson, Mark, Step, Verdict};
+use crate::lesson::{Kind, Lesson, Mark, Step, Tapped, Verdict};
 use crate::rules::{Hole, Position, Side};
 use bevy::prelude::*;
 
@@ -35,6 +40,9 @@ pub struct LessonRun {
     pub complete: bool,
     /// The step's board is to be set up.
     set_up: bool,
+    /// A tap made while a wrong move was shown and the step put back: the step's answer, judged once its
+    /// board is back (it was dropped, and the learner had to tap again, which felt broken).
+    held: Option<Tapped>,
 }
 
 impl LessonRun {
@@ -50,6 +58,7 @@ impl LessonRun {
             feedback: Feedback::None,
             complete: false,
             set_up: true,
+            held: None,
         })
     }
 
@@ -70,6 +79,8 @@ impl LessonRun {
         self.step = step;
         self.feedback = Feedback::None;
         self.set_up = true;
+        // A tap held from before answers nothing on another board (or the step begun again).
+        self.held = None;
     }
 }
 
@@ -82,7 +93,8 @@ pub enum Phase {
     Sowing { generation: u64, right: bool },
     /// Answered (or watched): Next goes on.
     Done,
-    /// The learner's wrong move has been shown: the step starts again in a moment.
+    /// The learner's wrong move has been shown: the step starts again in a moment, or at once on a tap
+    /// (held, then judged on the step's board).
     ShownWrong { left: f32 },
 }
 
@@ -179,6 +191,7 @@ pub(crate) fn drive_lesson(
     mut taps: MessageReader<BoardTap>,
     mut toasts: MessageReader<Toast>,
     mut play: MessageWriter<PlayHole>,
+    press: Res<Press>,
 ) {
     let Some(mut run) = run else { return };
     let run = &mut *run;
@@ -224,8 +237,10 @@ pub(crate) fn drive_lesson(
                 answer(run, verdict, session, &locale, &mut play);
                 return;
             }
-            for BoardTap(tapped) in taps.read() {
-                let verdict = run.current().judge(run.start(), *tapped);
+            // A tap held while the step was put back comes first: it was made first.
+            let held = run.held.take();
+            for tapped in held.into_iter().chain(taps.read().map(|BoardTap(tapped)| *tapped)) {
+                let verdict = run.current().judge(run.start(), tapped);
                 if verdict == Verdict::NotAsked {
                     run.feedback = Feedback::Note(locale.t("why.tap_next"));
                     continue;
@@ -235,6 +250,9 @@ pub(crate) fn drive_lesson(
             }
         }
         Phase::Sowing { generation, right } => {
+            if !right {
+                hold_taps(run, &mut taps);
+            }
             if session.generation > generation && !timeline.running() {
                 run.phase = if right {
                     if !matches!(run.current().kind, Kind::Watch(_)) || run.current().after.is_some() {
@@ -247,7 +265,16 @@ pub(crate) fn drive_lesson(
             }
         }
         Phase::ShownWrong { left } => {
-            if left - dt <= 0.0 {
+            hold_taps(run, &mut taps);
+            // A finger down on a place of the shown board that may yet lift as a tap: the board is not
+            // put back under it, or its tap would be refused as meant for a board no longer shown.
+            let tapping = press.down.iter().any(|p| {
+                p.generation == session.generation
+                    && !p.consumed
+                    && !p.hint_shown
+                    && (p.hole.is_some() || p.kazan.is_some())
+            });
+            if (run.held.is_some() || left - dt <= 0.0) && !tapping {
                 // The step starts again; the reason stays on screen, but not the promise that it will
                 // start again (it had, and the words still said "in a moment").
                 let again = format!(" {}", locale.t("lesson.shown"));
@@ -256,15 +283,26 @@ pub(crate) fn drive_lesson(
                 {
                     *said = why.to_string();
                 }
-                run.set_up = true;
-            } else {
-                run.phase = Phase::ShownWrong { left: left - dt };
+                // Back at once, not through `set_up`, which drops taps as a new step must: the tap held,
+                // or one made from now on, is judged on the step's board from the next frame.
+                board.replace(Game::from_position(Mode::HotSeat, *run.start()), BoardOwner::Lesson);
+                run.phase = Phase::Ready { since: 0.0 };
+                return;
             }
+            run.phase = Phase::ShownWrong { left: left - dt };
         }
         Phase::Done => {}
     }
-    // Taps on the board mean nothing while a move is sown or once the step is answered.
+    // Taps on the board mean nothing while the right move is sown or once the step is answered (while a
+    // wrong one is shown they were held above).
     taps.clear();
+}
+
+/// Holds the taps made while the learner's wrong move is shown: the last is the learner's answer now.
+fn hold_taps(run: &mut LessonRun, taps: &mut MessageReader<BoardTap>) {
+    if let Some(BoardTap(tapped)) = taps.read().last() {
+        run.held = Some(*tapped);
+    }
 }
 
 /// The landing hint's words as a lesson says them, if `message` is the hint lit on the board: the learner
@@ -351,7 +389,7 @@ pub(crate) fn show_marks(
                 color: theme::HIGHLIGHT.with_alpha(0.9),
                 // Within the place itself: a row of rings drawn larger ran into each other and over the counts.
                 custom_size: Some(rect.size()),
-                image_mode: SpriteImageMode::Auto,
+                image_mode: SpriteImageMode::Sliced(theme::ring_slicer()),
                 ..default()
             },
             Transform::from_translation(rect.center().extend(2.4)),
