@@ -88,6 +88,14 @@ pub fn recess_slicer() -> TextureSlicer {
     TextureSlicer { border: BorderRect::all(48.0), max_corner_scale: 0.4, ..default() }
 }
 
+/// How a ring drawn around a hole or a kazan is cut: its quarter circles are the corners and its band
+/// the sides, so around a long hole it is a rounded rectangle with a band of one width (stretched whole, it
+/// was an oval, thick on its long sides), its corners at most 28 logical pixels round. The borders leave
+/// the ring's top and bottom four texels to stretch: Bevy slices nothing whose borders meet.
+pub fn ring_slicer() -> TextureSlicer {
+    TextureSlicer { border: BorderRect::all(62.0), max_corner_scale: 0.45, ..default() }
+}
+
 /// How the board's image is cut: its bevelled edge and rounded corners keep their size.
 pub fn board_slicer() -> TextureSlicer {
     TextureSlicer { border: BorderRect::all(56.0), max_corner_scale: 0.45, ..default() }

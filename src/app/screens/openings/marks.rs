@@ -49,6 +49,7 @@ pub(crate) fn light_master_moves(
                 image: art.ring.clone(),
                 color: theme::HIGHLIGHT.with_alpha(0.3 + 0.65 * m.games as f32 / most),
                 custom_size: Some(rect.size()),
+                image_mode: SpriteImageMode::Sliced(theme::ring_slicer()),
                 ..default()
             },
             Transform::from_translation(rect.center().extend(2.4)),
