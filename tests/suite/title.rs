@@ -547,3 +547,55 @@ fn a_game_whose_sides_were_drawn_by_lot_says_which_side_the_player_got() {
     assert_ne!(shown, lot, "no lot was drawn");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The visible nodes under the entity named `card`: each lies inside the card.
+fn assert_inside_card(app: &mut App, card: &str, what: &str) {
+    use std::collections::HashMap;
+    let mut nodes =
+        app.world_mut().query::<(Entity, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>();
+    let rects: HashMap<Entity, Rect> = nodes
+        .iter(app.world())
+        .filter(|(_, node, _, visible)| visible.get() && node.size().min_element() > 0.0)
+        .map(|(e, node, t, _)| (e, Rect::from_center_size(t.translation, node.size())))
+        .collect();
+    let mut tree = app.world_mut().query::<(Entity, &Children)>();
+    let children: HashMap<Entity, Vec<Entity>> =
+        tree.iter(app.world()).map(|(e, c)| (e, c.iter().collect())).collect();
+    let mut names = app.world_mut().query::<(Entity, &Name)>();
+    let found: Vec<Entity> =
+        names.iter(app.world()).filter(|(_, name)| name.as_str() == card).map(|(e, _)| e).collect();
+    assert!(!found.is_empty(), "{what}: the '{card}' card is shown");
+    for card_entity in found {
+        let outline = rects.get(&card_entity).expect("the card is laid out").inflate(0.5);
+        let mut stack = children.get(&card_entity).cloned().unwrap_or_default();
+        while let Some(e) = stack.pop() {
+            stack.extend(children.get(&e).cloned().unwrap_or_default());
+            if let Some(r) = rects.get(&e) {
+                let name = app.world().get::<Name>(e).map(|n| n.as_str().to_string());
+                let words = app.world().get::<Text>(e).map(|t| t.0.clone());
+                assert!(
+                    outline.contains(r.min) && outline.contains(r.max),
+                    "{what}: {name:?} {words:?} at {r:?} runs out of the '{card}' card at {outline:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_new_game_question_holds_its_words_and_both_buttons_at_every_size_in_every_language() {
+    let dir = save_dir("title-question-fits");
+    for lang in Lang::ALL {
+        for size in SIZES {
+            let what = format!("{} at {size}", lang.code());
+            returning_player(&dir, Some(lang));
+            let mut app = start_app(size, &dir);
+            frames(&mut app, 3);
+            press(&mut app, "Play");
+            press(&mut app, "Start");
+            frames(&mut app, 3);
+            assert_inside_card(&mut app, "Question", &what);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

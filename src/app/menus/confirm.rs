@@ -121,6 +121,11 @@ fn show_question(
         children![(
             Name::new("Question seats"),
             Node {
+                // The screen's width, so that a card's `max_width` (a share of it) is known before the
+                // card is measured: a column as wide as its card made that share circular, and the card,
+                // measured at its full width and then drawn narrower, wrapped its words onto a line more
+                // than it had room for (the last button stood on the card's bottom edge).
+                width: percent(100),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 row_gap: px(48),
