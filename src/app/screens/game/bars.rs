@@ -382,7 +382,7 @@ pub(crate) fn update_bars(
         (Without<BarName>, Without<BarStatus>, Without<PlayerBar>),
     >,
     mut statuses: Query<(&BarStatus, &mut Text), (Without<BarName>, Without<BarKazan>)>,
-    mut badges: Query<(&BarBadge, &mut BackgroundColor)>,
+    mut badges: Query<(&BarBadge, &mut BackgroundColor, &mut BorderColor)>,
     mut controls: Query<
         (&mut Node, &mut Visibility, Has<UndoButton>, Has<RedoButton>, Has<HintButton>, Has<FarControl>),
         (With<BarControl>, Without<PlayerBar>, Without<BarKazan>),
@@ -458,11 +458,14 @@ pub(crate) fn update_bars(
             text.0 = value;
         }
     }
-    for (badge, mut color) in &mut badges {
+    for (badge, mut color, mut rim) in &mut badges {
         let side = side_of(badge.top);
-        // The badge is lit for the player whose turn the board shows.
-        let alpha = if to_move == Some(side) { 1.0 } else { 0.35 };
-        color.0 = theme::side_color(side).with_alpha(alpha);
+        // The badge is lit for the player whose turn the board shows, its rim too: Black's charcoal disc
+        // on the dark bar read by its rim alone, and a faint rim left Black's turn hard to see.
+        let lit = to_move == Some(side);
+        let alpha = if lit { 1.0 } else { 0.35 };
+        color.set_if_neq(BackgroundColor(theme::side_color(side).with_alpha(alpha)));
+        rim.set_if_neq(BorderColor::all(Color::srgba(1.0, 1.0, 1.0, if lit { 0.95 } else { 0.3 })));
     }
     for (mut node, mut visibility, undo, redo, hint, far) in &mut controls {
         // On a shared board what undo took back is replayed by the player who undid it: the one to move
