@@ -5,6 +5,7 @@
 
 pub mod ai;
 pub mod clock;
+pub mod drill;
 pub mod engine;
 pub mod files;
 pub mod game;

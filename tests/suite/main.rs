@@ -7,6 +7,7 @@ mod analysis;
 mod app;
 mod clock;
 mod common;
+mod drills;
 mod engine_protocol;
 #[cfg(feature = "app")]
 mod flows;

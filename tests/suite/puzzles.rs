@@ -15,7 +15,7 @@ use toguz::rules::{Hole, Position, Side, TOTAL_STONES};
 
 use crate::common::read_data;
 
-fn shipped() -> Vec<Puzzle> {
+pub(crate) fn shipped() -> Vec<Puzzle> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets").join(puzzle::DIR);
     puzzle::load(&dir).unwrap_or_else(|e| panic!("the shipped puzzles do not read: {e}"))
 }

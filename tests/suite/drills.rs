@@ -1,0 +1,148 @@
+//! Storm and Streak (`drill`), rule by rule: a Storm's three minutes, the time a combo earns and a miss
+//! costs, the end at zero; a Streak's single skip, its end at the first miss, and its resumption from the
+//! save; the puzzles' order from easy to hard.
+
+use toguz::drill::{Records, STORM_MISS_MS, STORM_MS, Storm, Streak, combo_bonus, rising};
+
+use super::puzzles::shipped;
+
+fn queue(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("p{i}")).collect()
+}
+
+#[test]
+fn a_storm_runs_three_minutes_from_its_first_move_not_from_its_opening() {
+    let mut storm = Storm::new(queue(50));
+    assert_eq!(storm.left(99_000), STORM_MS, "no time runs before the first move");
+    storm.right_move(100_000);
+    assert_eq!(storm.left(100_000 + 60_000), STORM_MS - 60_000);
+    assert_eq!(storm.left(100_000 + STORM_MS), 0);
+    assert!(storm.is_over(100_000 + STORM_MS), "the run ends when its time is spent");
+    assert_eq!(storm.current(100_000 + STORM_MS), None);
+    assert_eq!(storm.solved(100_000 + STORM_MS + 1), None, "a move after the end counts for nothing");
+    assert_eq!(storm.solved, 0);
+}
+
+#[test]
+fn a_storm_combo_earns_3_5_7_and_10_seconds_at_5_12_20_and_30_then_10_every_10() {
+    let earned: Vec<(u32, u64)> = (1..=60).map(|c| (c, combo_bonus(c))).filter(|(_, ms)| *ms > 0).collect();
+    assert_eq!(
+        earned,
+        [(5, 3_000), (12, 5_000), (20, 7_000), (30, 10_000), (40, 10_000), (50, 10_000), (60, 10_000)]
+    );
+    // Played: five right moves in a row at the same instant leave three seconds more than the start.
+    let mut storm = Storm::new(queue(50));
+    for _ in 0..4 {
+        assert_eq!(storm.right_move(0), Some(0));
+    }
+    assert_eq!(storm.solved(0), Some(3_000), "the fifth right move in a row earns 3 s");
+    assert_eq!(storm.left(0), STORM_MS + 3_000);
+    assert_eq!((storm.combo, storm.solved, storm.index), (5, 1, 1));
+}
+
+#[test]
+fn a_storm_miss_takes_ten_seconds_ends_the_combo_and_moves_on() {
+    let mut storm = Storm::new(queue(50));
+    storm.right_move(0);
+    storm.right_move(1_000);
+    storm.missed(2_000);
+    assert_eq!(storm.left(2_000), STORM_MS - 2_000 - STORM_MISS_MS);
+    assert_eq!((storm.combo, storm.best_combo, storm.misses, storm.index), (0, 2, 1, 1));
+    assert_eq!(storm.results, [("p0".to_string(), false)], "the missed puzzle is kept to look at again");
+    // A miss with less than ten seconds left ends the run at zero, never below.
+    let late = STORM_MS - 4_000;
+    storm.missed(late);
+    assert_eq!(storm.left(late), 0);
+    assert!(storm.is_over(late));
+}
+
+#[test]
+fn a_storm_ends_when_its_puzzles_are_used_up() {
+    let mut storm = Storm::new(queue(2));
+    storm.solved(0);
+    storm.missed(1);
+    assert!(storm.is_over(2) && storm.left(2) > 0, "over with time left: nothing more to solve");
+    assert_eq!(storm.results, [("p0".to_string(), true), ("p1".to_string(), false)]);
+}
+
+#[test]
+fn a_streak_skips_once_counts_solved_puzzles_and_ends_at_the_first_miss() {
+    let mut streak = Streak::new(queue(10));
+    streak.solved();
+    streak.solved();
+    assert!(streak.skip(), "one skip a streak");
+    assert_eq!((streak.count, streak.current()), (2, Some("p3")), "a skip moves on without counting");
+    assert!(!streak.skip(), "and only one");
+    assert_eq!(streak.current(), Some("p3"), "a refused skip stays on the puzzle");
+    streak.solved();
+    streak.miss();
+    assert!(streak.is_over());
+    assert_eq!(streak.current(), None);
+    streak.solved();
+    assert_eq!(streak.count, 3, "nothing counts after the miss");
+}
+
+#[test]
+fn a_streak_left_in_the_middle_resumes_at_the_same_puzzle_from_the_save_and_the_best_is_kept() {
+    let mut records = Records::default();
+    let mut streak = Streak::new(queue(10));
+    streak.solved();
+    records.streak_changed(&streak);
+    streak.skip();
+    streak.solved();
+    records.streak_changed(&streak);
+    // The save, written as it happened, read back after a restart.
+    let text = ron::to_string(&records).unwrap();
+    let mut back: Records = ron::from_str(&text).unwrap();
+    let resumed = back.streak.clone().expect("a streak under way is kept");
+    assert_eq!((resumed.current(), resumed.count, resumed.skip_left), (Some("p3"), 2, false));
+    let mut resumed = resumed;
+    resumed.miss();
+    back.streak_changed(&resumed);
+    assert_eq!(
+        (back.streak.clone(), back.streak_best),
+        (None, 2),
+        "an ended streak is not resumed; its count kept"
+    );
+    // A save from before the drills reads with no records.
+    assert_eq!(ron::from_str::<Records>("()").unwrap(), Records::default());
+}
+
+#[test]
+fn storm_scores_keep_the_best_of_each_day_and_the_best_ever() {
+    let mut records = Records::default();
+    assert!(records.storm_ended(12, 100));
+    assert!(!records.storm_ended(9, 100));
+    assert!(!records.storm_ended(7, 101));
+    assert_eq!((records.storm_best_on(100), records.storm_best_on(101), records.storm_best), (12, 7, 12));
+    for day in 102..200 {
+        records.storm_ended(1, day);
+    }
+    assert!(records.storm_days.len() <= 30, "old days are let go");
+    assert!(records.storm_ended(13, 200), "a new best is told");
+}
+
+#[test]
+fn the_drills_puzzles_rise_from_easy_to_hard_and_a_seed_gives_the_same_run() {
+    let puzzles = shipped();
+    let run = rising(&puzzles, 60, 7);
+    assert_eq!(run.len(), 60);
+    assert_eq!(run, rising(&puzzles, 60, 7), "the same seed, the same run");
+    assert_ne!(run, rising(&puzzles, 60, 8), "another seed, another run");
+    let rating = |id: &String| puzzles.iter().find(|p| &p.id == id).expect("a shipped puzzle").rating;
+    let ratings: Vec<u32> = run.iter().map(rating).collect();
+    assert!(
+        ratings.windows(2).all(|w| w[0] <= w[1]),
+        "each puzzle at least as hard as the one before: {ratings:?}"
+    );
+    let mut all: Vec<u32> = puzzles.iter().map(|p| p.rating).collect();
+    all.sort_unstable();
+    let band = all.len() / 60;
+    assert!(ratings[0] <= all[band], "the first among the easiest sixtieth: {}", ratings[0]);
+    assert!(ratings[59] >= all[all.len() - 1 - band], "the last among the hardest: {}", ratings[59]);
+    let mut ids = run.clone();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), run.len(), "no puzzle twice");
+    assert_eq!(rising(&puzzles[..5], 60, 1).len(), 5, "no more than there are");
+}
