@@ -395,11 +395,9 @@ fn write_save(
     (mut exits, mut lifecycle): (MessageReader<AppExit>, MessageReader<bevy::window::AppLifecycle>),
     (mut last, mut written_at): (Local<Option<SaveFile>>, Local<u64>),
 ) {
-    use bevy::window::AppLifecycle;
     let Some(path) = &path.0 else { return };
     let now = time.now();
-    let leaving = exits.read().count() > 0
-        || lifecycle.read().any(|l| matches!(l, AppLifecycle::Suspended | AppLifecycle::WillSuspend));
+    let leaving = leaving(&mut exits, &mut lifecycle);
     let on_game = *screen.get() == Screen::Game;
     let ticking = on_game && clock.of(session.game.id).is_some_and(|c| c.running().is_some());
     let due = ticking && now.saturating_sub(*written_at) >= CLOCK_SAVED_EVERY_MS;
@@ -432,10 +430,20 @@ fn write_save(
     *written_at = now;
 }
 
+/// Whether the app quits or goes to the background this frame (each system reads the messages itself).
+/// Bevy 0.19 sends `Suspended` (its `WillSuspend` becomes `Suspended` before it is sent); `WillSuspend` is
+/// heard too, should a later Bevy send it.
+fn leaving(
+    exits: &mut MessageReader<AppExit>,
+    lifecycle: &mut MessageReader<bevy::window::AppLifecycle>,
+) -> bool {
+    use bevy::window::AppLifecycle;
+    exits.read().count() > 0
+        || lifecycle.read().any(|l| matches!(l, AppLifecycle::Suspended | AppLifecycle::WillSuspend))
+}
+
 /// Tells the player, once each, what the writes had to say; lands every waiting write when the app quits
-/// or goes to the background. Bevy 0.19 sends `Suspended` (its `WillSuspend` becomes `Suspended` before it
-/// is sent); `WillSuspend` is heard too, should a later Bevy send it. iOS freezes the app soon after it
-/// leaves the screen and Android may end it: a move made just before must be on disk.
+/// or goes to the background ([`leaving`]). iOS freezes the app soon after it leaves the screen and Android may end it: a move made just before must be on disk.
 fn finish_writes(
     mut writer: ResMut<SaveWriter>,
     mut notice: ResMut<SaveNotice>,
@@ -445,10 +453,7 @@ fn finish_writes(
     mut lifecycle: MessageReader<bevy::window::AppLifecycle>,
     mut told: Local<Vec<&'static str>>,
 ) {
-    use bevy::window::AppLifecycle;
-    let leaving = exits.read().count() > 0
-        || lifecycle.read().any(|l| matches!(l, AppLifecycle::Suspended | AppLifecycle::WillSuspend));
-    if leaving {
+    if leaving(&mut exits, &mut lifecycle) {
         writer.flush();
     }
     for Told { key, detail } in writer.poll() {

@@ -294,14 +294,16 @@ fn paint_later(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let (Some(art), Some(painted), Some(mut images)) = (art, painted, images) else { return };
-    if unpainted.0.is_empty() {
+    let shown = board_for(windows.iter().next());
+    let hidden = other_board(shown);
+    // Nothing left, or only the board of the other shape, which waits for the window to turn: the list is
+    // not touched (sorted each frame, it was marked changed each frame for as long as the app ran).
+    if unpainted.0.iter().all(|l| *l == hidden) {
         return;
     }
     *frames += 1;
     let on_title = screen.is_none_or(|s| *s.get() == Screen::Title);
     // The board on screen goes first, the other board last (and it is not painted).
-    let shown = board_for(windows.iter().next());
-    let hidden = other_board(shown);
     unpainted.0.sort_by_key(|l| {
         if *l == shown {
             0
@@ -312,9 +314,7 @@ fn paint_later(
         }
     });
     let ready = unpainted.0.iter().filter(|l| **l != hidden).count();
-    let count = if ready == 0 {
-        0
-    } else if !on_title {
+    let count = if !on_title {
         ready
     } else if unpainted.0[0] == shown || *frames >= FRAMES_BEFORE_LATER {
         1
