@@ -37,6 +37,15 @@ pub fn combo_bonus(combo: u32) -> u64 {
     if combo > last && (combo - last).is_multiple_of(COMBO_EVERY) { ms } else { 0 }
 }
 
+/// The next combo that earns time after `combo`, and what it earns (the combo meter's goal).
+pub fn next_bonus(combo: u32) -> (u32, u64) {
+    // Within the next `COMBO_EVERY` past the last level there is always one.
+    (combo + 1..)
+        .map(|c| (c, combo_bonus(c)))
+        .find(|&(_, ms)| ms > 0)
+        .unwrap_or((combo + COMBO_EVERY, COMBO_BONUS[COMBO_BONUS.len() - 1].1))
+}
+
 /// `count` puzzles from easy to hard: the puzzles sorted by rating and cut into `count` bands of one size,
 /// one chosen from each band by the seed. Fewer when there are fewer puzzles.
 pub fn rising(puzzles: &[Puzzle], count: usize, seed: u64) -> Vec<String> {

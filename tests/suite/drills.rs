@@ -1,8 +1,10 @@
 //! Storm and Streak (`drill`), rule by rule: a Storm's three minutes, the time a combo earns and a miss
 //! costs, the end at zero; a Streak's single skip, its end at the first miss, and its resumption from the
-//! save; the puzzles' order from easy to hard.
+//! save; the puzzles' order from easy to hard. And the progress the dashboard shows: each theme's rating
+//! and counts, the weakest theme, the missed puzzles to replay.
 
-use toguz::drill::{Records, STORM_MISS_MS, STORM_MS, Storm, Streak, combo_bonus, rising};
+use toguz::drill::{Records, STORM_MISS_MS, STORM_MS, Storm, Streak, combo_bonus, next_bonus, rising};
+use toguz::puzzle::{Progress, Puzzle, START_RATING, Solve, Theme};
 
 use super::puzzles::shipped;
 
@@ -145,4 +147,74 @@ fn the_drills_puzzles_rise_from_easy_to_hard_and_a_seed_gives_the_same_run() {
     ids.dedup();
     assert_eq!(ids.len(), run.len(), "no puzzle twice");
     assert_eq!(rising(&puzzles[..5], 60, 1).len(), 5, "no more than there are");
+}
+
+fn of_theme(theme: Theme, n: usize) -> Vec<Puzzle> {
+    shipped().into_iter().filter(|p| p.theme == theme).take(n).collect()
+}
+
+#[test]
+fn a_storm_combo_meter_names_the_next_combo_that_earns_time_and_what_it_earns() {
+    assert_eq!(next_bonus(0), (5, 3_000));
+    assert_eq!(next_bonus(5), (12, 5_000));
+    assert_eq!(next_bonus(29), (30, 10_000));
+    assert_eq!(next_bonus(30), (40, 10_000));
+    assert_eq!(next_bonus(47), (50, 10_000));
+}
+
+#[test]
+fn each_theme_keeps_its_own_rating_and_counts_tried_clean_and_missed() {
+    let mut progress = Progress::default();
+    let captures = of_theme(Theme::Capture, 2);
+    let endgames = of_theme(Theme::Endgame, 1);
+    progress.finish(&captures[0], Solve::Clean, 10);
+    progress.finish(&captures[1], Solve::Hinted(1), 10);
+    progress.finish(&endgames[0], Solve::Missed, 10);
+    let all = shipped();
+    let stats = progress.theme_stats(&all);
+    let capture = stats.iter().find(|s| s.theme == Theme::Capture).unwrap();
+    let endgame = stats.iter().find(|s| s.theme == Theme::Endgame).unwrap();
+    let race = stats.iter().find(|s| s.theme == Theme::Race).unwrap();
+    assert_eq!((capture.tried, capture.clean, capture.missed), (2, 1, 0));
+    assert_eq!((endgame.tried, endgame.clean, endgame.missed), (1, 0, 1));
+    assert_eq!((race.tried, race.rating), (0, None), "no rating before a puzzle of the theme");
+    assert!(capture.rating.unwrap() > START_RATING && endgame.rating.unwrap() < START_RATING);
+    assert_eq!(capture.puzzles, all.iter().filter(|p| p.theme == Theme::Capture).count());
+}
+
+#[test]
+fn the_weakest_theme_is_the_least_tried_first_then_the_lowest_rated() {
+    let all = shipped();
+    let mut progress = Progress::default();
+    assert_eq!(progress.weakest(&all), Some(Theme::ALL[0]), "nothing tried: the first theme");
+    // Every theme tried three times, all clean but the endgames, all missed.
+    for theme in Theme::ALL {
+        let solve = if theme == Theme::Endgame { Solve::Missed } else { Solve::Clean };
+        for puzzle in of_theme(theme, 3) {
+            progress.finish(&puzzle, solve, 10);
+        }
+    }
+    assert_eq!(progress.weakest(&all), Some(Theme::Endgame), "the lowest rated");
+    progress.finish(&of_theme(Theme::Race, 4)[3], Solve::Clean, 10);
+    assert_eq!(progress.weakest(&all), Some(Theme::Endgame), "still the endgames");
+}
+
+#[test]
+fn every_missed_puzzle_still_coming_back_is_replayed_whatever_its_day() {
+    let all = shipped();
+    let mut progress = Progress::default();
+    progress.finish(&all[0], Solve::Missed, 10);
+    progress.finish(&all[1], Solve::Missed, 12);
+    progress.finish(&all[2], Solve::Clean, 12);
+    assert_eq!(progress.missed(), vec![all[0].id.as_str(), all[1].id.as_str()], "earliest due first");
+    assert!(progress.due_on(10).is_empty(), "none due yet on the day missed");
+}
+
+#[test]
+fn a_save_from_before_the_drills_reads_with_empty_records_and_no_theme_ratings() {
+    let old = "(rating: 950.0, played: 12, stars: {}, due: {}, theme: None, daily_done: None)";
+    let progress: Progress = ron::from_str(old).expect("an older save reads");
+    assert_eq!(progress.rating, 950.0);
+    assert_eq!(progress.drills, Records::default());
+    assert!(progress.themes.is_empty());
 }

@@ -43,6 +43,8 @@ mod rules_serde;
 #[cfg(feature = "app")]
 mod saves;
 #[cfg(feature = "app")]
+mod storm_streak;
+#[cfg(feature = "app")]
 mod table;
 #[cfg(feature = "app")]
 mod title;

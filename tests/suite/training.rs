@@ -12,7 +12,8 @@ use toguz::app::board::layout::BoardLayout;
 use toguz::app::board::moments::Glow;
 use toguz::app::board::sowing::Timeline;
 use toguz::app::screens::training::calendar::today;
-use toguz::app::screens::training::screen::{Phase, PuzzleStar, TrainingRun, TrainingText};
+use toguz::app::screens::training::panel::PuzzleStar;
+use toguz::app::screens::training::screen::{Phase, TrainingRun, TrainingText};
 use toguz::app::state::screen::Screen;
 use toguz::app::state::session::Session;
 use toguz::app::state::settings::Settings;
@@ -27,13 +28,13 @@ use super::flows::{
 use super::motion::touch_hole;
 use super::tutorial::copy_dir;
 
-fn run(app: &App) -> &TrainingRun {
+pub(crate) fn run(app: &App) -> &TrainingRun {
     app.world().resource::<TrainingRun>()
 }
 
 /// From the title's Puzzles (one tap: a new player did not look for them in Settings) to a puzzle on the
 /// board.
-fn open_training(app: &mut App) {
+pub(crate) fn open_training(app: &mut App) {
     press(app, "Puzzles");
     for _ in 0..600 {
         app.update();
@@ -46,7 +47,7 @@ fn open_training(app: &mut App) {
 }
 
 /// Runs frames until the board is still and nothing is queued or searched (at most 30 s of play).
-fn settle(app: &mut App) {
+pub(crate) fn settle(app: &mut App) {
     for _ in 0..1_800 {
         app.update();
         let still = !app.world().resource::<Timeline>().running();
@@ -70,16 +71,16 @@ fn said_color(app: &mut App) -> Color {
     q.iter(app.world()).find(|(w, _)| **w == TrainingText::Said).map(|(_, c)| c.0).expect("the words")
 }
 
-fn position(app: &App) -> Position {
+pub(crate) fn position(app: &App) -> Position {
     *app.world().resource::<Session>().game.position()
 }
 
-fn solution(app: &App) -> Vec<u8> {
+pub(crate) fn solution(app: &App) -> Vec<u8> {
     run(app).puzzle.as_ref().expect("a puzzle is posed").solution.clone()
 }
 
 /// The player's moves of the solution, played by taps.
-fn solve(app: &mut App) {
+pub(crate) fn solve(app: &mut App) {
     let holes = solution(app);
     for (i, &hole) in holes.iter().enumerate().step_by(2) {
         let player = position(app).side_to_move();

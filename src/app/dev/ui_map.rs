@@ -17,6 +17,8 @@
 //! notice notice.damaged      (only while the title shows a notice about the save or the history)
 //! message Record copied…  (only while a message shows, in the game's bar or floating)
 //! renderer vulkan            (what draws: vulkan | gl | webgl2 | metal | dx12, once the renderer is up)
+//! storm 171234 4 1           (while a Storm runs: ms left, puzzles solved, misses; `over` added at its end)
+//! streak 5                   (while a Streak runs: puzzles solved in a row; `over` added after its miss)
 //! position <position string>
 //! ```
 
@@ -31,6 +33,8 @@ use crate::app::computer::ai_task::Thinking;
 use crate::app::saves::history::HistoryNotice;
 use crate::app::saves::persistence::SaveNotice;
 use crate::app::screens::game::messages::ToastState;
+use crate::app::screens::training::drill_run::Drill;
+use crate::app::screens::training::screen::TrainingRun;
 use crate::app::state::panels::Panels;
 use crate::app::state::renderer::Renderers;
 use crate::app::state::screen::Screen;
@@ -71,6 +75,7 @@ pub struct PlayState<'w> {
     clock: Res<'w, GameClock>,
     time: ClockTime<'w>,
     renderers: Res<'w, Renderers>,
+    training: Res<'w, TrainingRun>,
 }
 
 impl PlayState<'_> {
@@ -125,6 +130,19 @@ impl PlayState<'_> {
         let in_bar = (self.message.remaining > 0.0).then_some(self.message.text.as_str());
         if let Some(said) = self.floating.shown().or(in_bar).filter(|t| !t.is_empty()) {
             lines.push(format!("message {}", said.replace('\n', " ")));
+        }
+        match &self.training.drill {
+            Drill::Storm(run) => {
+                let storm = &run.storm;
+                let left = storm.left(self.time.now());
+                let over = if run.over { " over" } else { "" };
+                lines.push(format!("storm {left} {} {}{over}", storm.solved, storm.misses));
+            }
+            Drill::Streak(streak) => {
+                let over = if streak.is_over() { " over" } else { "" };
+                lines.push(format!("streak {}{over}", streak.count));
+            }
+            _ => {}
         }
         if let Some(kind) = self.renderers.running {
             lines.push(format!("renderer {}", kind.code()));

@@ -34,6 +34,8 @@ pub struct Launch {
     pub lessons: bool,
     /// Open the puzzles' training.
     pub training: bool,
+    /// Open this drill of the training: `storm` or `streak` (`--training storm`).
+    pub drill: Option<String>,
     /// Open the masters' openings (down the line of `moves`).
     pub openings: bool,
     /// Open this lesson at this step (counted from 1).
@@ -73,6 +75,7 @@ impl Default for Launch {
             title: false,
             lessons: false,
             training: false,
+            drill: None,
             openings: false,
             tutorial: None,
             lang: None,
@@ -91,7 +94,7 @@ impl Default for Launch {
 
 pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \"7 6 1 ...\"] [--after-ms N]
              [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title] [--menu] [--move-list] [--review N]
-             [--lessons] [--tutorial LESSON:STEP] [--training] [--openings] [--sheet play|two-players|settings]]
+             [--lessons] [--tutorial LESSON:STEP] [--training [storm|streak]] [--openings] [--sheet play|two-players|settings]]
              [--lang en|ky|kk|ru|fr|es|ca|vi] [--stones korgool|ivory] [--counts on|off]
              [--clock M+S (minutes, a decimal allowed; seconds a move: 3+2, 0.1+0, 5d3 for a delay, 5/3+2 odds)]
              [--table pause|draw|takeback|resign|resign-far] [--startup-bench]";
@@ -163,7 +166,16 @@ impl Launch {
                         Some(value("--review")?.parse().map_err(|_| "--review needs a move count")?)
                 }
                 "--lessons" => launch.lessons = true,
-                "--training" => launch.training = true,
+                "--training" => {
+                    launch.training = true;
+                    // A drill may follow: `--training storm`, `--training streak`.
+                    if let Some(drill) =
+                        it.clone().next().filter(|d| ["storm", "streak"].contains(&d.as_str()))
+                    {
+                        launch.drill = Some(drill.clone());
+                        it.next();
+                    }
+                }
                 "--openings" => launch.openings = true,
                 "--tutorial" => {
                     let text = value("--tutorial")?;

@@ -37,8 +37,12 @@ pub enum Panel {
     Menu,
     /// The game's moves, a row each.
     MoveList,
-    /// The puzzles' menu: the day's puzzle, a theme, the masters' openings.
+    /// The puzzles' menu: the day's puzzle, Storm, Streak, a theme, the progress, the masters' openings.
     PuzzleMenu,
+    /// The puzzles' progress: each theme's tries and rating, the one to practise, the missed ones.
+    PuzzleProgress,
+    /// A Storm's end: the score, the bests, the run's puzzles to look at again.
+    DrillOver,
     /// A timed game paused: the clocks stopped, the board covered, Resume on both seats.
     Pause,
     /// One seat's offer to the other, with Accept and Decline on the other seat.

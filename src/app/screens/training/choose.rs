@@ -1,6 +1,7 @@
 //! What to train on, in a card over the training's board (its Menu): the puzzle of the day (the same for
-//! everyone on a date), a theme (or all of them, mixed), and the masters' openings. The theme chosen is
-//! saved with the settings (`puzzle::Progress::theme`).
+//! everyone on a date), a Storm, a Streak (the one under way resumed), a theme (or all of them, mixed), the
+//! progress by theme, and the masters' openings. The theme chosen is saved with the settings
+//! (`puzzle::Progress::theme`).
 //!
 //! Invariants: the card is a panel of [`Panels`] ([`Panel::PuzzleMenu`]), so the board takes no tap while
 //! it is open, nor the tap that closes it; a choice
@@ -11,7 +12,7 @@ use bevy::prelude::*;
 
 use crate::puzzle::Theme;
 
-use crate::app::i18n::locale::Tr;
+use crate::app::i18n::locale::{Locale, Tr};
 use crate::app::screens::training::calendar::today;
 use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::{Frame, Screen};
@@ -29,6 +30,12 @@ pub enum PuzzleChoice {
     Daily,
     /// Puzzles of a theme (`None`: all, mixed) from now on.
     Theme(Option<Theme>),
+    /// Three minutes against the clock.
+    Storm,
+    /// Puzzles in a row until the first miss (the one under way resumed).
+    Streak,
+    /// Every missed puzzle still coming back, in one go.
+    Missed,
 }
 
 /// The player asks to leave the puzzles for this screen (the close mark, the system Back, the openings
@@ -67,6 +74,7 @@ fn show_chooser(
     mut commands: Commands,
     panels: Res<Panels>,
     settings: Res<Settings>,
+    locale: Res<Locale>,
     view: Res<ViewSize>,
     cards: Query<Entity, With<Chooser>>,
 ) {
@@ -76,27 +84,33 @@ fn show_chooser(
     if panels.top() != Some(Panel::PuzzleMenu) {
         return;
     }
-    let small = view.0.y < 700.0;
     // A phone on its side is too short for the card's column: it goes wide, three themes to a row, and
     // the day's puzzle, the openings and Close share the last row.
     let short = view.0.y < 500.0;
-    let (font, heading, gap) = if small { (15.0, 22.0, 6.0) } else { (17.0, 26.0, 10.0) };
+    let (font, heading, gap) = card_sizes(view.0);
     let chosen = settings.training.theme;
     let daily_done = settings.training.daily_done == Some(today());
+    // A streak under way is offered to resume, with its count.
+    let streak_words = match &settings.training.drills.streak {
+        Some(streak) => locale.f("drill.resume_streak", &[("n", &streak.count)]),
+        None => locale.t("drill.streak"),
+    };
     commands
         .spawn((panel_backdrop("Button Close the puzzle menu", 40), Chooser, DespawnOnExit(Screen::Training)))
         .with_children(|b| {
             let width = if short { 620.0 } else { 360.0 };
             b.spawn(card(width, 16.0, gap, AlignItems::Stretch)).with_children(|c| {
-                c.spawn((
-                    Tr("training.title"),
-                    DisplayFace,
-                    text("", heading, theme::TEXT),
-                    Node { align_self: AlignSelf::Center, ..default() },
-                ));
+                c.spawn(card_heading("training.title", heading));
                 let daily = if daily_done { "training.daily_done" } else { "training.daily" };
                 if !short {
                     c.spawn(daily_choice(daily, font, sized_node(10.0, 64.0)));
+                    c.spawn((
+                        Node { column_gap: px(6), ..default() },
+                        children![
+                            storm_choice(font, grow()),
+                            streak_choice(streak_words.clone(), font, grow())
+                        ],
+                    ));
                     c.spawn((
                         Tr("training.theme"),
                         text("", font - 2.0, theme::TEXT_DIM),
@@ -105,6 +119,16 @@ fn show_chooser(
                             margin: UiRect::top(px(gap / 2.0)),
                             ..default()
                         },
+                    ));
+                }
+                if short {
+                    c.spawn((
+                        Node { column_gap: px(6), ..default() },
+                        children![
+                            daily_choice(daily, font, grow()),
+                            storm_choice(font, grow()),
+                            streak_choice(streak_words, font, grow()),
+                        ],
                     ));
                 }
                 c.spawn(Node {
@@ -128,17 +152,31 @@ fn show_chooser(
                     c.spawn((
                         Node { column_gap: px(6), ..default() },
                         children![
-                            daily_choice(daily, font, grow()),
+                            progress_choice(font, grow()),
                             openings_choice(font, grow()),
                             close_choice(font, grow()),
                         ],
                     ));
                 } else {
-                    c.spawn(openings_choice(font, sized_node(10.0, 64.0)));
+                    c.spawn((
+                        Node { column_gap: px(6), ..default() },
+                        children![progress_choice(font, grow()), openings_choice(font, grow())],
+                    ));
                     c.spawn(close_choice(font, sized_node(10.0, 64.0)));
                 }
             });
         });
+}
+
+/// The puzzles' cards' sizes (this menu, the progress, a Storm's end): the words', the heading's and the
+/// gap between rows, smaller on a small phone.
+pub(crate) fn card_sizes(window: Vec2) -> (f32, f32, f32) {
+    if window.y < 700.0 { (15.0, 22.0, 6.0) } else { (17.0, 26.0, 10.0) }
+}
+
+/// A puzzles' card's heading: the message `key`, centred, in the display face.
+pub(crate) fn card_heading(key: &'static str, size: f32) -> impl Bundle {
+    (Tr(key), DisplayFace, text("", size, theme::TEXT), Node { align_self: AlignSelf::Center, ..default() })
 }
 
 /// A cell of the card's last row on a short screen: the three share it.
@@ -158,6 +196,37 @@ fn daily_choice(key: &'static str, font: f32, node: Node) -> impl Bundle {
             close_card(&mut panels);
             choice.write(PuzzleChoice::Daily);
         }),
+    )
+}
+
+/// Storm: three minutes against the clock.
+fn storm_choice(font: f32, node: Node) -> impl Bundle {
+    (
+        choice("drill.storm", font, theme::TEXT, node),
+        on_tap(|_: On<Tap>, mut panels: ResMut<Panels>, mut choice: MessageWriter<PuzzleChoice>| {
+            close_card(&mut panels);
+            choice.write(PuzzleChoice::Storm);
+        }),
+    )
+}
+
+/// Streak, or the streak under way with its count (`words`).
+fn streak_choice(words: String, font: f32, node: Node) -> impl Bundle {
+    (
+        shaped_button("Streak", font, node),
+        children![(text(words, font, theme::TEXT), Pickable::IGNORE)],
+        on_tap(|_: On<Tap>, mut panels: ResMut<Panels>, mut choice: MessageWriter<PuzzleChoice>| {
+            close_card(&mut panels);
+            choice.write(PuzzleChoice::Streak);
+        }),
+    )
+}
+
+/// The progress by theme, in a card over this one (`dashboard` draws it; Back comes back here).
+fn progress_choice(font: f32, node: Node) -> impl Bundle {
+    (
+        choice("drill.progress", font, theme::TEXT, node),
+        on_tap(|_: On<Tap>, mut panels: ResMut<Panels>| panels.open(Panel::PuzzleProgress)),
     )
 }
 

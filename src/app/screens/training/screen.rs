@@ -6,69 +6,77 @@
 //! the hole and costs a star. Solved or skipped, the rating moves and the progress is saved with the
 //! settings.
 //!
+//! The same board poses the drills (`drill_run::Drill`): a Storm (a wrong move costs time and the next
+//! puzzle comes at once), a Streak (a miss ends it, explained as usual; one skip), the missed puzzles in one
+//! go. Their bar and end card are `drills`'s; what each move means to them is decided here, as it is
+//! judged, and their records are saved with the settings as they change.
+//!
 //! Invariants: every tap is judged by `crate::puzzle` (which asks the rules); moves reach the board only
 //! through `PlayHole`; nothing of a puzzle is saved as a game (the session is a lesson's); the game in
-//! progress is untouched (Continue brings it back from the save).
+//! progress is untouched (Continue brings it back from the save); only a rated drill moves the rating.
 
 use bevy::prelude::*;
 
 use crate::ai::Level;
 use crate::game::{Game, Mode};
 use crate::lesson::Tapped;
-use crate::puzzle::{Attempt, Judged, Puzzle, Solve, Theme, Wrong, daily, explain_searches, wrong_from};
+use crate::puzzle::{Attempt, Judged, Puzzle, Solve, Wrong, daily, explain_searches, wrong_from};
 use crate::rules::{Hole, Position};
 
 use crate::app::board::input::BoardTap;
-use crate::app::board::layout::{BoardLayout, lesson_room, text_scale};
-use crate::app::board::moments::{Glow, glow};
 use crate::app::board::sowing::Timeline;
 use crate::app::computer::ai_task::run_cooperatively;
 use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words::{illegal, landing, stones};
-use crate::app::screens::board_panel::{
-    PanelRoom, caption_size, close_look, header_title, small_size, spawn_header_and_panel,
-};
 use crate::app::screens::training::calendar::today;
-use crate::app::screens::training::choose::{LeavePuzzles, PuzzleChoice, open_chooser};
+use crate::app::screens::training::choose::{LeavePuzzles, PuzzleChoice};
+use crate::app::screens::training::drill_run::{Drill, Flash, find, seed};
 use crate::app::screens::training::set::{PuzzleSet, PuzzleSetHandle, load_puzzles, puzzles};
+use crate::app::state::clock::ClockTime;
+use crate::app::state::launch::Launch;
 use crate::app::state::messages::Toast;
 use crate::app::state::panels::{Panel, Panels, Question};
 use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::{BoardOwner, PlayHole, Session, SessionControl};
 use crate::app::state::settings::Settings;
-use crate::app::ui::theme::{self, Art};
-use crate::app::ui::widgets::{Tap, labelled, on_tap, shaped_labelled, sized_node, text};
 
 /// The player's rating below which the caption says what to look for (a capture, a tuzdik…).
 pub const FIRST_LEVEL: f64 = 1000.0;
-
-/// How long the hint's light stays on the hole, in seconds.
-const HINT_LIGHT: f32 = 4.0;
 
 /// The puzzle being solved and where the player is in it.
 #[derive(Resource, Default)]
 pub struct TrainingRun {
     pub puzzle: Option<Puzzle>,
-    attempt: Option<Attempt>,
+    pub(crate) attempt: Option<Attempt>,
     pub phase: Phase,
     /// What is said under the caption.
     pub said: String,
     /// The player's rating when the puzzle began (the change is told when it ends).
-    rating_before: f64,
+    pub(crate) rating_before: f64,
     /// A move to play once the board has come to rest: the computer's reply, or its answer to a wrong
     /// move.
-    queued: Option<Hole>,
+    pub(crate) queued: Option<Hole>,
     /// The wrong move's explanation, searched off the frame.
-    explaining: Option<SearchTask<Wrong>>,
+    pub(crate) explaining: Option<SearchTask<Wrong>>,
     /// Asked to start the puzzle again once the board is still (after a wrong move and its answer).
-    restart: bool,
+    pub(crate) restart: bool,
     /// The board the wrong move being explained was played on.
-    wrong_from: Option<Position>,
+    pub(crate) wrong_from: Option<Position>,
     /// The puzzle posed is the puzzle of the day.
     pub daily: bool,
     /// The next puzzle to pose is the puzzle of the day (asked in the chooser).
-    want_daily: bool,
+    pub(crate) want_daily: bool,
+    /// What the training poses: puzzles, or a drill.
+    pub drill: Drill,
+    /// A choice made in the menu, taken once the puzzles are read.
+    pub(crate) pending: Option<PuzzleChoice>,
+    /// The next puzzle is posed once the board is still (a drill's puzzle solved).
+    pub(crate) advance: bool,
+    /// Time won or lost in a Storm, shown for a moment.
+    pub flash: Option<Flash>,
+    /// A Storm just ended: its end card is to be opened (once: Back closes it for a look at the board).
+    pub show_end: bool,
 }
 
 /// Where a puzzle is.
@@ -87,6 +95,8 @@ pub enum Phase {
     Missed,
     /// Solved: "Next puzzle".
     Solved,
+    /// A drill ended: a Storm's time ran out, a Streak missed (or every puzzle of it solved).
+    Over,
 }
 
 /// The training's words on screen.
@@ -97,20 +107,14 @@ pub enum TrainingText {
     Said,
 }
 
-#[derive(Component, Clone)]
-pub(crate) struct TrainingUi;
-
-#[derive(Component)]
-pub(crate) struct AgainButton;
-
-#[derive(Component)]
-pub(crate) struct HintButton;
-
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<TrainingRun>()
         .add_systems(
             OnEnter(Screen::Training),
-            (load_puzzles, |mut run: ResMut<TrainingRun>| *run = TrainingRun::default()),
+            (load_puzzles, |mut run: ResMut<TrainingRun>, launch: Option<Res<Launch>>| {
+                // `--training storm|streak` opens the drill; a plain `--training`, the puzzles.
+                *run = TrainingRun { pending: launch.and_then(|l| launched_drill(&l)), ..default() };
+            }),
         )
         .add_systems(OnExit(Screen::Training), leave_training)
         .add_systems(
@@ -119,14 +123,16 @@ pub(crate) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(Frame::Input)
                 .run_if(in_state(Screen::Training)),
-        )
-        .add_systems(
-            Update,
-            (rebuild_ui, show_words, show_stars)
-                .chain()
-                .in_set(Frame::View)
-                .run_if(in_state(Screen::Training)),
         );
+}
+
+/// The drill the command line asks for.
+fn launched_drill(launch: &Launch) -> Option<PuzzleChoice> {
+    match launch.drill.as_deref() {
+        Some("storm") => Some(PuzzleChoice::Storm),
+        Some("streak") => Some(PuzzleChoice::Streak),
+        _ => None,
+    }
 }
 
 /// Puts a puzzle's board up: the side to play is the player, at the bottom; the computer answers.
@@ -142,8 +148,9 @@ fn pose(board: &mut SessionControl, position: Position) {
 fn start_puzzle(
     mut run: ResMut<TrainingRun>,
     mut board: SessionControl,
-    settings: Res<Settings>,
+    mut settings: ResMut<Settings>,
     locale: Res<Locale>,
+    time: ClockTime,
     handle: Option<Res<PuzzleSetHandle>>,
     sets: Option<Res<Assets<PuzzleSet>>>,
     assets: Option<Res<AssetServer>>,
@@ -160,14 +167,44 @@ fn start_puzzle(
             return;
         }
     };
-    let wanted = if run.want_daily {
-        daily(all, today())
-    } else {
-        settings.training.next(all, settings.training.theme, today())
+    if let Some(choice) = run.pending.take() {
+        run.want_daily = choice == PuzzleChoice::Daily;
+        run.drill = Drill::begin(choice, all, &settings.training, today(), seed());
+        run.flash = None;
+        if let Drill::Streak(streak) = &run.drill {
+            settings.training.drills.streak_changed(streak);
+        }
+    }
+    let now = time.now();
+    let wanted = match &run.drill {
+        Drill::Puzzles if run.want_daily => daily(all, today()),
+        Drill::Puzzles => settings.training.next(all, settings.training.theme, today()),
+        drill => match drill.current(now) {
+            Some(id) => match find(all, id) {
+                Some(puzzle) => Some(puzzle),
+                None => {
+                    // An id of an older set (a streak saved before the puzzles changed): the next one.
+                    run.drill.pass_unknown();
+                    return;
+                }
+            },
+            None => None,
+        },
     };
     let Some(puzzle) = wanted.cloned() else {
-        run.phase = Phase::Closed;
-        run.said = locale.t("training.none");
+        match &mut run.drill {
+            Drill::Puzzles => {
+                run.phase = Phase::Closed;
+                run.said = locale.t("training.none");
+            }
+            Drill::Missed { queue, .. } => {
+                let n = queue.len() as i64;
+                run.drill = Drill::Puzzles;
+                run.said = locale.n("drill.missed_done", n, &[]);
+            }
+            // A Storm out of time or of puzzles, a Streak with every puzzle solved: its end.
+            _ => end_drill(&mut run, &mut settings.training),
+        }
         return;
     };
     let (Ok(attempt), Ok(start)) = (Attempt::new(&puzzle), puzzle.start()) else {
@@ -177,15 +214,37 @@ fn start_puzzle(
         return;
     };
     pose(&mut board, start);
+    let missed_said = std::mem::take(&mut run.said);
     *run = TrainingRun {
         puzzle: Some(puzzle),
         attempt: Some(attempt),
         phase: Phase::Solving,
-        said: String::new(),
+        // "Every missed puzzle replayed" stays up over the next puzzle.
+        said: if run.drill == Drill::Puzzles { missed_said } else { String::new() },
         rating_before: settings.training.rating,
-        daily: run.want_daily,
+        daily: run.want_daily && run.drill == Drill::Puzzles,
+        drill: std::mem::take(&mut run.drill),
+        flash: run.flash,
         ..default()
     };
+}
+
+/// A drill's end: a Storm's score kept (the day's best and the best ever) and its end card up; a Streak's
+/// count kept. Nothing is counted after it.
+pub(crate) fn end_drill(run: &mut TrainingRun, progress: &mut crate::puzzle::Progress) {
+    run.explaining = None;
+    run.queued = None;
+    run.advance = false;
+    match &mut run.drill {
+        Drill::Storm(storm) => {
+            storm.over = true;
+            progress.drills.storm_ended(storm.storm.solved, storm.day);
+        }
+        Drill::Streak(streak) => progress.drills.streak_changed(streak),
+        _ => {}
+    }
+    run.show_end = matches!(run.drill, Drill::Storm(_));
+    run.phase = Phase::Over;
 }
 
 /// Leaving the puzzles: at once, unless a wrong move was played in the puzzle on the board, which then
@@ -213,12 +272,10 @@ fn take_choice(mut choices: MessageReader<PuzzleChoice>, mut run: ResMut<Trainin
     if run.phase == Phase::Closed {
         return;
     }
-    run.explaining = None;
-    run.want_daily = choice == PuzzleChoice::Daily;
-    run.phase = Phase::Loading;
+    start_drill(&mut run, choice);
 }
 
-/// A tap on the board, judged by the puzzle.
+/// A tap on the board, judged by the puzzle; in a drill, counted by its rules as well.
 fn take_taps(
     mut taps: MessageReader<BoardTap>,
     searches: Res<Searches>,
@@ -227,12 +284,18 @@ fn take_taps(
     session: Res<Session>,
     timeline: Res<Timeline>,
     locale: Res<Locale>,
+    time: ClockTime,
     mut play: MessageWriter<PlayHole>,
     mut toasts: MessageWriter<Toast>,
 ) {
     let taps: Vec<Tapped> = taps.read().map(|t| t.0).collect();
     let Some(&Tapped::Hole(side, hole)) = taps.last() else { return };
     if run.phase != Phase::Solving || timeline.running() || run.queued.is_some() {
+        return;
+    }
+    let now = time.now();
+    // Past a Storm's last second nothing counts (its end card is on its way).
+    if run.drill.storm().is_some_and(|s| s.storm.is_over(now)) {
         return;
     }
     let player = session.game.position().side_to_move();
@@ -249,6 +312,16 @@ fn take_taps(
         Judged::Right { reply, solved } => {
             play.write(PlayHole { hole, generation });
             run.queued = reply;
+            if let Drill::Storm(storm) = &mut run.drill {
+                let won = if solved { storm.storm.solved(now) } else { storm.storm.right_move(now) };
+                if solved {
+                    // Kept as it grows: a run cut short by a kill keeps its score.
+                    settings.training.drills.storm_ended(storm.storm.solved, storm.day);
+                }
+                if let Some(ms) = won.filter(|&ms| ms > 0) {
+                    run.flash = Some(Flash { ms: ms as i64, at: now });
+                }
+            }
             if solved {
                 finish(&mut run, &mut settings, &locale);
             } else {
@@ -256,6 +329,17 @@ fn take_taps(
             }
         }
         Judged::Wrong { position, hole, right, depth } => {
+            if let Drill::Storm(storm) = &mut run.drill {
+                // Ten seconds off, and the next puzzle at once: a Storm does not stop to explain.
+                storm.storm.missed(now);
+                run.flash = Some(Flash { ms: -(crate::drill::STORM_MISS_MS as i64), at: now });
+                run.phase = Phase::Loading;
+                return;
+            }
+            if let Drill::Streak(streak) = &mut run.drill {
+                streak.miss();
+                settings.training.drills.streak_changed(streak);
+            }
             // The wrong move plays out while the computer looks at it.
             play.write(PlayHole { hole, generation });
             run.explaining = Some(searches.spawn(move |cancel| async move {
@@ -277,15 +361,35 @@ fn take_taps(
 fn leave_training(mut run: ResMut<TrainingRun>, mut settings: ResMut<Settings>, locale: Res<Locale>) {
     run.explaining = None;
     let missed = run.attempt.as_ref().is_some_and(Attempt::was_missed);
-    if missed && run.phase != Phase::Solved {
+    if missed && run.phase != Phase::Solved && run.drill.rated() {
         finish(&mut run, &mut settings, &locale);
     }
+    // Nothing of a drill is shown once the puzzles are left (a streak under way is in the save).
+    run.drill = Drill::Puzzles;
 }
 
 /// A solved (or skipped) puzzle moves the rating and is saved with the settings.
-fn finish(run: &mut TrainingRun, settings: &mut Settings, locale: &Locale) {
+pub(crate) fn finish(run: &mut TrainingRun, settings: &mut Settings, locale: &Locale) {
     let (Some(puzzle), Some(attempt)) = (run.puzzle.as_ref(), run.attempt.as_ref()) else { return };
     let solve = attempt.result();
+    if !run.drill.rated() {
+        run.phase = Phase::Solved;
+        match &mut run.drill {
+            // Solved: the next one comes once the board is still.
+            Drill::Storm(_) => {
+                run.said = locale.t("training.right");
+                run.advance = true;
+            }
+            Drill::Streak(streak) => {
+                streak.solved();
+                settings.training.drills.streak_changed(streak);
+                run.said = locale.n("drill.streak_solved", i64::from(streak.count), &[]);
+                run.advance = true;
+            }
+            _ => run.said = locale.t("drill.again_solved"),
+        }
+        return;
+    }
     settings.training.finish(puzzle, solve, today());
     if run.daily && solve != Solve::Missed {
         settings.training.daily_done = Some(today());
@@ -339,6 +443,12 @@ fn finish_explaining(mut run: ResMut<TrainingRun>, session: Res<Session>, locale
         None => locale.f("training.wrong_end", &[("does", &does), ("cost", &cost)]),
     };
     run.phase = Phase::Missed;
+    // A Streak ends at its miss: said first, over the explanation.
+    if let Some(streak) = run.drill.streak() {
+        let over = locale.n("drill.streak_over", i64::from(streak.count), &[]);
+        run.said = format!("{over} {}", run.said);
+        run.phase = Phase::Over;
+    }
 }
 
 /// Plays the queued move once the board is still, and starts the puzzle over when asked.
@@ -355,6 +465,11 @@ fn play_queued(
         play.write(PlayHole { hole, generation: board.get().generation });
         return;
     }
+    if run.advance {
+        run.advance = false;
+        run.phase = Phase::Loading;
+        return;
+    }
     if run.restart {
         run.restart = false;
         let Some(start) = run.puzzle.as_ref().and_then(|p| p.start().ok()) else { return };
@@ -364,249 +479,11 @@ fn play_queued(
     }
 }
 
-/// The training's header (close, the puzzle's rating, hint) and its panel (caption, words, buttons),
-/// laid out as a lesson's (`screens::board_panel`): under the board upright, beside it on its side.
-fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<Entity, With<TrainingUi>>) {
-    if !room.needs_building(!roots.is_empty()) {
-        return;
-    }
-    for root in &roots {
-        commands.entity(root).despawn();
-    }
-    let (caption, small) = (caption_size(room.window()), small_size(room.window()));
-    let stacked = stacked(room.window());
-    spawn_header_and_panel(
-        &mut commands,
-        &room,
-        "Training",
-        TrainingUi,
-        Screen::Training,
-        children![
-            (
-                close_look("Close the training", small),
-                on_tap(|_: On<Tap>, mut leave: MessageWriter<LeavePuzzles>| {
-                    leave.write(LeavePuzzles(Screen::Title));
-                })
-            ),
-            header_title("Training title", small, TrainingText::Header),
-            (labelled("hud.hint", small), HintButton, on_tap(give_hint)),
-        ],
-        children![
-            (
-                Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() },
-                children![
-                    (Name::new("Training caption"), TrainingText::Caption, text("", caption, theme::TEXT)),
-                    (
-                        Name::new("Training stars"),
-                        Node { column_gap: px(4), display: Display::None, ..default() },
-                        children![star(0, caption), star(1, caption), star(2, caption)],
-                    ),
-                    (Name::new("Training words"), TrainingText::Said, text("", small, theme::HIGHLIGHT)),
-                ],
-            ),
-            (
-                Name::new("Training buttons"),
-                buttons_node(stacked),
-                children![
-                    (even_labelled("hud.menu", caption, stacked), on_tap(open_chooser)),
-                    (
-                        even_labelled("training.again", caption, stacked),
-                        AgainButton,
-                        on_tap(|_: On<Tap>, mut run: ResMut<TrainingRun>| {
-                            if matches!(run.phase, Phase::Missed | Phase::Solving) {
-                                run.restart = true;
-                            }
-                        }),
-                    ),
-                    (even_labelled("training.next", caption, stacked), on_tap(next_puzzle)),
-                ],
-            ),
-        ],
-    );
-}
-
-/// Whether the panel's three buttons after a miss (Menu, Try again, Next puzzle) go one above the other,
-/// each as wide as the panel: in a tablet's column beside the board, where side by side the last wrapped
-/// alone onto a second line. A phone on its side keeps them side by side: its panel is too short for three
-/// buttons one above the other and the words.
-fn stacked(window: Vec2) -> bool {
-    lesson_room(window)[1] > 0.0 && window.y / text_scale(window) >= STACKED_HEIGHT
-}
-
-/// Beside the board, a panel at least this tall (in UI pixels) stacks its buttons.
-const STACKED_HEIGHT: f32 = 560.0;
-
-/// The box of the panel's three buttons: a column ([`stacked`]), or a line that puts the last on a second
-/// line rather than past the edge when it is too narrow for them.
-fn buttons_node(stacked: bool) -> Node {
-    Node {
-        flex_direction: if stacked { FlexDirection::Column } else { FlexDirection::Row },
-        flex_wrap: if stacked { FlexWrap::NoWrap } else { FlexWrap::Wrap },
-        column_gap: px(8),
-        row_gap: px(6),
-        ..default()
-    }
-}
-
-/// A button of the panel's three, as wide as the others: stretched across a column, or taking its share
-/// of its line's room (a button alone on a line is as wide as it).
-fn even_labelled(key: &'static str, size: f32, stacked: bool) -> impl Bundle {
-    shaped_labelled(key, size, Node { flex_grow: if stacked { 0.0 } else { 1.0 }, ..sized_node(16.0, 64.0) })
-}
-
-/// "Next puzzle": an unsolved puzzle counts as missed (it comes back tomorrow).
-fn next_puzzle(
-    _: On<Tap>,
-    mut run: ResMut<TrainingRun>,
-    mut settings: ResMut<Settings>,
-    locale: Res<Locale>,
-) {
-    if matches!(run.phase, Phase::Solving | Phase::Missed | Phase::Explaining) {
-        if let Some(attempt) = run.attempt.as_mut() {
-            attempt.give_up();
-        }
-        finish(&mut run, &mut settings, &locale);
-    }
+/// Starts what a choice asks for, once the puzzles are read (the end card's Play again, the menu's).
+pub(crate) fn start_drill(run: &mut TrainingRun, choice: PuzzleChoice) {
     run.explaining = None;
-    if run.phase != Phase::Closed {
-        run.phase = Phase::Loading;
-    }
-}
-
-/// A hint lights the hole of the next right move (and costs a star).
-fn give_hint(
-    _: On<Tap>,
-    mut run: ResMut<TrainingRun>,
-    session: Res<Session>,
-    layout: Option<Res<BoardLayout>>,
-    art: Res<Art>,
-    locale: Res<Locale>,
-    mut commands: Commands,
-) {
-    if run.phase != Phase::Solving {
-        return;
-    }
-    let Some(hole) = run.attempt.as_mut().and_then(Attempt::hint) else { return };
-    run.said = locale.f("training.hinted", &[("hole", &hole)]);
-    let Some(layout) = layout else { return };
-    let player = session.game.position().side_to_move();
-    let place = layout.hole(player, hole);
-    let light = Glow {
-        age: 0.0,
-        life: HINT_LIGHT,
-        pulses: 2.0,
-        peak: 0.7,
-        size: place.size() * 1.3,
-        swell: 0.0,
-        color: theme::HIGHLIGHT,
-    };
-    // Over the stones: a full hole would hide a light under them.
-    commands.spawn(glow(&art, place.center().extend(7.0), light));
-}
-
-/// One of a solved puzzle's three stars, drawn (the bundled fonts have no star glyph): lit when earned.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PuzzleStar(pub u8);
-
-fn star(index: u8, size: f32) -> impl Bundle {
-    (
-        PuzzleStar(index),
-        ImageNode::default(),
-        Node { width: px(size * 1.5), height: px(size * 1.5), ..default() },
-    )
-}
-
-/// A solved puzzle's stars, over its words: the earned ones lit, the others faint; none for a miss.
-fn show_stars(
-    run: Res<TrainingRun>,
-    art: Res<Art>,
-    mut stars: Query<(&PuzzleStar, &mut ImageNode, &ChildOf)>,
-    mut rows: Query<&mut Node>,
-) {
-    let earned = match (run.phase, run.attempt.as_ref().map(Attempt::result)) {
-        (Phase::Solved, Some(solve)) if solve != Solve::Missed => Some(solve.stars()),
-        _ => None,
-    };
-    for (star, mut image, parent) in &mut stars {
-        if image.image != art.star {
-            image.image = art.star.clone();
-        }
-        let lit = earned.is_some_and(|n| star.0 < n);
-        let color = if lit { theme::HIGHLIGHT } else { theme::TEXT.with_alpha(0.22) };
-        if image.color != color {
-            image.color = color;
-        }
-        if let Ok(mut row) = rows.get_mut(parent.parent()) {
-            let display = if earned.is_some() { Display::Flex } else { Display::None };
-            if row.display != display {
-                row.display = display;
-            }
-        }
-    }
-}
-
-/// The words: the header (the puzzle's rating and the player's), the caption (who plays, and at the
-/// first level what to look for), and what was said of the last tap.
-fn show_words(
-    run: Res<TrainingRun>,
-    settings: Res<Settings>,
-    locale: Res<Locale>,
-    mut texts: Query<(&TrainingText, &mut Text, &mut TextColor)>,
-    mut again: Query<&mut Node, (With<AgainButton>, Without<HintButton>)>,
-    mut hint: Query<&mut Visibility, (With<HintButton>, Without<AgainButton>)>,
-) {
-    let rating = settings.training.rating.round() as i64;
-    // A wrong move's words and a solved puzzle's never share a colour (both were yellow).
-    let said_color = match run.phase {
-        Phase::Explaining | Phase::Missed => theme::MISS,
-        Phase::Solved if run.attempt.as_ref().is_some_and(|a| a.result() != Solve::Missed) => theme::SUCCESS,
-        Phase::Solved => theme::TEXT,
-        _ => theme::HIGHLIGHT,
-    };
-    for (which, mut text, mut color) in &mut texts {
-        if *which == TrainingText::Said && color.0 != said_color {
-            color.0 = said_color;
-        }
-        let value = match which {
-            TrainingText::Header => match &run.puzzle {
-                Some(p) if run.daily => locale.f("training.daily_header", &[("puzzle", &p.rating)]),
-                Some(p) => locale.f("training.header", &[("puzzle", &p.rating), ("rating", &rating)]),
-                None => locale.t("training.title"),
-            },
-            TrainingText::Caption => match (&run.puzzle, run.phase) {
-                (_, Phase::Loading) => locale.t("training.loading"),
-                (_, Phase::Closed) | (None, _) => String::new(),
-                (Some(p), _) if settings.training.rating < FIRST_LEVEL => locale.t(goal_key(p.theme)),
-                (Some(_), _) => locale.t("training.find"),
-            },
-            TrainingText::Said => run.said.clone(),
-        };
-        if text.0 != value {
-            text.0 = value;
-        }
-    }
-    let shown = |on: bool| if on { Display::Flex } else { Display::None };
-    for mut node in &mut again {
-        let display = shown(matches!(run.phase, Phase::Missed));
-        if node.display != display {
-            node.display = display;
-        }
-    }
-    // Hidden, not taken out: the header's words keep their place (they jumped to the right edge).
-    for mut visibility in &mut hint {
-        let want = if run.phase == Phase::Solving { Visibility::Inherited } else { Visibility::Hidden };
-        visibility.set_if_neq(want);
-    }
-}
-
-/// What to look for, said at the first level.
-fn goal_key(theme: Theme) -> &'static str {
-    match theme {
-        Theme::Capture => "training.goal.capture",
-        Theme::Tuzdik => "training.goal.tuzdik",
-        Theme::Defence => "training.goal.defence",
-        Theme::Endgame => "training.goal.endgame",
-        Theme::Race => "training.goal.race",
-        Theme::Combination => "training.goal.combination",
-    }
+    run.queued = None;
+    run.advance = false;
+    run.pending = Some(choice);
+    run.phase = Phase::Loading;
 }

@@ -19,7 +19,6 @@
 //! Glicko-2: one number to save and explain, and the puzzles' own ratings never move, so the confidence
 //! Glicko tracks would only ever be the player's.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -27,6 +26,10 @@ use serde::{Deserialize, Serialize};
 use crate::ai::analysis::stones;
 use crate::ai::{Iteration, Limits, Search, Step};
 use crate::rules::{Hole, IllegalMove, LandingEffect, Position};
+
+mod progress;
+
+pub use progress::{Due, FEW_TRIED, Progress, Solve, ThemeRating, ThemeStats, daily};
 
 /// A puzzle's best move beats every other by at least this many stones of the search's score (a forced
 /// win counts as every stone, see [`stones`]).
@@ -490,176 +493,4 @@ fn search_to_end(mut search: Search) -> Option<Iteration> {
             return (!last.pv.is_empty()).then_some(last);
         }
     }
-}
-
-/// How a finished puzzle went.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Solve {
-    /// Solved at the first try with no hint.
-    Clean,
-    /// Solved with this many hints and no wrong move.
-    Hinted(u8),
-    /// A wrong move was played (or the puzzle was given up).
-    Missed,
-}
-
-impl Solve {
-    /// Stars earned: 3 clean, one fewer a hint (at least 1), none for a miss.
-    pub fn stars(self) -> u8 {
-        match self {
-            Solve::Clean => 3,
-            Solve::Hinted(h) => 3u8.saturating_sub(h).max(1),
-            Solve::Missed => 0,
-        }
-    }
-
-    /// Elo's actual score.
-    fn score(self) -> f64 {
-        match self {
-            Solve::Clean => 1.0,
-            Solve::Hinted(_) => 0.5,
-            Solve::Missed => 0.0,
-        }
-    }
-}
-
-/// A missed puzzle waiting to come back.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Due {
-    /// The day (days since 1970-01-01) it is due.
-    pub day: i64,
-    /// How many of [`REVIEW_DAYS`] it has been through.
-    pub stage: u8,
-}
-
-/// A player's training, saved with the settings.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Progress {
-    pub rating: f64,
-    /// Puzzles finished (the first ones move the rating faster).
-    pub played: u32,
-    /// The best stars earned on each puzzle tried, by id (0: tried, never solved).
-    pub stars: BTreeMap<String, u8>,
-    /// Missed puzzles and when each comes back, by id.
-    pub due: BTreeMap<String, Due>,
-    /// The theme the player chose to train, none for every theme. (A save from before it reads as none:
-    /// the struct's `serde(default)` fills every field a save lacks.)
-    pub theme: Option<Theme>,
-    /// The day (days since 1970-01-01) the daily puzzle was last solved.
-    pub daily_done: Option<i64>,
-}
-
-impl Default for Progress {
-    fn default() -> Self {
-        Progress {
-            rating: START_RATING,
-            played: 0,
-            stars: BTreeMap::new(),
-            due: BTreeMap::new(),
-            theme: None,
-            daily_done: None,
-        }
-    }
-}
-
-impl Progress {
-    /// Records a finished puzzle on `day` (days since 1970-01-01): the rating, the stars, the reviews.
-    pub fn finish(&mut self, puzzle: &Puzzle, solve: Solve, day: i64) {
-        let k = if self.played < PROVISIONAL { 40.0 } else { 20.0 };
-        let rating = self.sound_rating();
-        let expected = 1.0 / (1.0 + 10f64.powf((f64::from(puzzle.rating) - rating) / 400.0));
-        self.rating = (rating + k * (solve.score() - expected)).max(100.0);
-        self.played = self.played.saturating_add(1);
-        let stars = self.stars.entry(puzzle.id.clone()).or_insert(0);
-        *stars = (*stars).max(solve.stars());
-        match (solve, self.due.get(&puzzle.id).copied()) {
-            (Solve::Missed, _) => {
-                self.due.insert(puzzle.id.clone(), Due { day: day.saturating_add(REVIEW_DAYS[0]), stage: 1 });
-            }
-            // Solved on or after its day: on to the next interval, or done after the last.
-            (_, Some(due)) if day >= due.day => match REVIEW_DAYS.get(usize::from(due.stage)) {
-                Some(&days) => {
-                    self.due.insert(
-                        puzzle.id.clone(),
-                        Due { day: day.saturating_add(days), stage: due.stage.saturating_add(1) },
-                    );
-                }
-                None => {
-                    self.due.remove(&puzzle.id);
-                }
-            },
-            _ => {}
-        }
-    }
-
-    /// The ids due on `day`, earliest first.
-    pub fn due_on(&self, day: i64) -> Vec<&str> {
-        let mut due: Vec<_> = self.due.iter().filter(|(_, d)| d.day <= day).collect();
-        due.sort_by_key(|(id, d)| (d.day, id.as_str()));
-        due.into_iter().map(|(id, _)| id.as_str()).collect()
-    }
-
-    /// The rating, or the start's when a damaged save holds one that is not a number.
-    fn sound_rating(&self) -> f64 {
-        if self.rating.is_finite() { self.rating } else { START_RATING }
-    }
-
-    /// The next puzzle on `day`: a missed one that is due, else an untried one (of `theme`, if given)
-    /// near the player's rating; once all are tried, the nearest without 3 stars.
-    ///
-    /// Among the untried puzzles within [`THEME_WINDOW`] of the nearest one's gap to the rating, the
-    /// theme the player has tried least comes first (ties in [`Theme::ALL`]'s order), then the nearest
-    /// of it: nearly half the set is `defence`, and the nearest alone would make a player meet mostly
-    /// that.
-    pub fn next<'a>(&self, puzzles: &'a [Puzzle], theme: Option<Theme>, day: i64) -> Option<&'a Puzzle> {
-        let of_theme = |p: &&Puzzle| theme.is_none_or(|t| p.theme == t);
-        for id in self.due_on(day) {
-            if let Some(p) = puzzles.iter().filter(of_theme).find(|p| p.id == id) {
-                return Some(p);
-            }
-        }
-        let rating = self.sound_rating();
-        let untried: Vec<&Puzzle> =
-            puzzles.iter().filter(of_theme).filter(|p| !self.stars.contains_key(&p.id)).collect();
-        if let Some(closest) = untried.iter().map(|p| gap(p, rating)).min_by(f64::total_cmp) {
-            let near: Vec<&Puzzle> =
-                untried.into_iter().filter(|p| gap(p, rating) <= closest + THEME_WINDOW).collect();
-            let tried =
-                |t: Theme| puzzles.iter().filter(|p| p.theme == t && self.stars.contains_key(&p.id)).count();
-            // `min_by_key` keeps the first of equals: ties go in `Theme::ALL`'s order.
-            let least = Theme::ALL
-                .into_iter()
-                .filter(|&t| near.iter().any(|p| p.theme == t))
-                .min_by_key(|&t| tried(t));
-            return nearest(near.into_iter().filter(|p| Some(p.theme) == least), rating);
-        }
-        let short_of_three = |p: &&Puzzle| self.stars.get(&p.id).is_some_and(|&s| s < 3);
-        nearest(puzzles.iter().filter(of_theme).filter(short_of_three), rating)
-    }
-}
-
-/// How far a puzzle's rating is from the player's.
-fn gap(puzzle: &Puzzle, rating: f64) -> f64 {
-    (f64::from(puzzle.rating) - rating).abs()
-}
-
-/// The puzzle whose rating is nearest `rating`, the first id of equals (so the choice never depends on
-/// the order the puzzles were read in).
-fn nearest<'a>(candidates: impl Iterator<Item = &'a Puzzle>, rating: f64) -> Option<&'a Puzzle> {
-    candidates.min_by(|a, b| gap(a, rating).total_cmp(&gap(b, rating)).then_with(|| a.id.cmp(&b.id)))
-}
-
-/// The puzzle of the day `day` (days since 1970-01-01): the same for everyone, from a fixed hash of the
-/// date (not std's hasher, which may change between Rust versions) over the puzzles in id order.
-pub fn daily(puzzles: &[Puzzle], day: i64) -> Option<&Puzzle> {
-    let mut ids: Vec<&Puzzle> = puzzles.iter().collect();
-    ids.sort_by(|a, b| a.id.cmp(&b.id));
-    // SplitMix64's finaliser: consecutive days land far apart.
-    let mut z = (day as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
-    let n = ids.len() as u64;
-    (n > 0).then(|| ids[(z % n) as usize])
 }

@@ -1,0 +1,265 @@
+//! The training's header and panel on screen: the close mark, the title and Hint in the header; the
+//! drills' bar, the caption, the stars and the words in the panel, with its buttons (Menu, Try again, a
+//! Streak's Skip, Next puzzle, Play again, Results) and what each does to the run. Which buttons show is
+//! `words`'s; the moves and what they mean, `screen`'s.
+//!
+//! Invariant: a button acts on the run (`screen::TrainingRun`) only in the phases it is meant for, so a
+//! tap that arrives late (the phase moved on) does nothing.
+
+use bevy::prelude::*;
+
+use crate::puzzle::Attempt;
+
+use crate::app::board::layout::{BoardLayout, lesson_room, text_scale};
+use crate::app::board::moments::{Glow, glow};
+use crate::app::i18n::locale::Locale;
+use crate::app::screens::board_panel::{
+    PanelRoom, caption_size, close_look, header_title, small_size, spawn_header_and_panel,
+};
+use crate::app::screens::training::choose::{LeavePuzzles, PuzzleChoice, open_chooser};
+use crate::app::screens::training::drill_run::{Drill, DrillBar};
+use crate::app::screens::training::screen::{Phase, TrainingRun, TrainingText, finish, start_drill};
+use crate::app::state::panels::{Panel, Panels};
+use crate::app::state::screen::{Frame, Screen};
+use crate::app::state::session::Session;
+use crate::app::state::settings::Settings;
+use crate::app::ui::theme::{self, Art};
+use crate::app::ui::widgets::{Tap, labelled, on_tap, shaped_labelled, sized_node, text};
+
+/// How long the hint's light stays on the hole, in seconds.
+const HINT_LIGHT: f32 = 4.0;
+
+#[derive(Component, Clone)]
+pub(crate) struct TrainingUi;
+
+#[derive(Component)]
+pub(crate) struct AgainButton;
+
+#[derive(Component)]
+pub(crate) struct HintButton;
+
+/// "Next puzzle".
+#[derive(Component)]
+pub(crate) struct NextButton;
+
+/// A Streak's one skip.
+#[derive(Component)]
+pub(crate) struct SkipButton;
+
+/// Another Storm, or a new Streak, once one ended.
+#[derive(Component)]
+pub(crate) struct DrillAgainButton;
+
+/// Back to the Storm's results, from one of its puzzles looked at again.
+#[derive(Component)]
+pub(crate) struct ResultsButton;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Update, rebuild_ui.in_set(Frame::View).run_if(in_state(Screen::Training)));
+}
+
+/// The training's header (close, the puzzle's rating, hint) and its panel (caption, words, buttons),
+/// laid out as a lesson's (`screens::board_panel`): under the board upright, beside it on its side.
+pub(crate) fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<Entity, With<TrainingUi>>) {
+    if !room.needs_building(!roots.is_empty()) {
+        return;
+    }
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    let (caption, small) = (caption_size(room.window()), small_size(room.window()));
+    let stacked = stacked(room.window());
+    spawn_header_and_panel(
+        &mut commands,
+        &room,
+        "Training",
+        TrainingUi,
+        Screen::Training,
+        children![
+            (
+                close_look("Close the training", small),
+                on_tap(|_: On<Tap>, mut leave: MessageWriter<LeavePuzzles>| {
+                    leave.write(LeavePuzzles(Screen::Title));
+                })
+            ),
+            header_title("Training title", small, TrainingText::Header),
+            (labelled("hud.hint", small), HintButton, on_tap(give_hint)),
+        ],
+        children![
+            (
+                Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() },
+                children![
+                    (
+                        Name::new("Drill bar"),
+                        DrillBar,
+                        Node {
+                            display: Display::None,
+                            column_gap: px(8),
+                            align_items: AlignItems::Center,
+                            ..default()
+                        },
+                    ),
+                    (Name::new("Training caption"), TrainingText::Caption, text("", caption, theme::TEXT)),
+                    (
+                        Name::new("Training stars"),
+                        Node { column_gap: px(4), display: Display::None, ..default() },
+                        children![star(0, caption), star(1, caption), star(2, caption)],
+                    ),
+                    (Name::new("Training words"), TrainingText::Said, text("", small, theme::HIGHLIGHT)),
+                ],
+            ),
+            (
+                Name::new("Training buttons"),
+                buttons_node(stacked),
+                children![
+                    (even_labelled("hud.menu", caption, stacked), on_tap(open_chooser)),
+                    (
+                        even_labelled("training.again", caption, stacked),
+                        AgainButton,
+                        on_tap(|_: On<Tap>, mut run: ResMut<TrainingRun>| {
+                            if matches!(run.phase, Phase::Missed | Phase::Solving) {
+                                run.restart = true;
+                            }
+                        }),
+                    ),
+                    (even_labelled("drill.skip", caption, stacked), SkipButton, on_tap(skip_puzzle)),
+                    (even_labelled("training.next", caption, stacked), NextButton, on_tap(next_puzzle)),
+                    (even_labelled("drill.again", caption, stacked), DrillAgainButton, on_tap(drill_again)),
+                    (
+                        even_labelled("drill.results", caption, stacked),
+                        ResultsButton,
+                        on_tap(back_to_results)
+                    ),
+                ],
+            ),
+        ],
+    );
+}
+
+/// Whether the panel's three buttons after a miss (Menu, Try again, Next puzzle) go one above the other,
+/// each as wide as the panel: in a tablet's column beside the board, where side by side the last wrapped
+/// alone onto a second line. A phone on its side keeps them side by side: its panel is too short for three
+/// buttons one above the other and the words.
+fn stacked(window: Vec2) -> bool {
+    lesson_room(window)[1] > 0.0 && window.y / text_scale(window) >= STACKED_HEIGHT
+}
+
+/// Beside the board, a panel at least this tall (in UI pixels) stacks its buttons.
+const STACKED_HEIGHT: f32 = 560.0;
+
+/// The box of the panel's three buttons: a column ([`stacked`]), or a line that puts the last on a second
+/// line rather than past the edge when it is too narrow for them.
+fn buttons_node(stacked: bool) -> Node {
+    Node {
+        flex_direction: if stacked { FlexDirection::Column } else { FlexDirection::Row },
+        flex_wrap: if stacked { FlexWrap::NoWrap } else { FlexWrap::Wrap },
+        column_gap: px(8),
+        row_gap: px(6),
+        ..default()
+    }
+}
+
+/// A button of the panel's three, as wide as the others: stretched across a column, or taking its share
+/// of its line's room (a button alone on a line is as wide as it).
+fn even_labelled(key: &'static str, size: f32, stacked: bool) -> impl Bundle {
+    shaped_labelled(key, size, Node { flex_grow: if stacked { 0.0 } else { 1.0 }, ..sized_node(16.0, 64.0) })
+}
+
+/// "Next puzzle": an unsolved puzzle counts as missed (it comes back tomorrow).
+fn next_puzzle(
+    _: On<Tap>,
+    mut run: ResMut<TrainingRun>,
+    mut settings: ResMut<Settings>,
+    locale: Res<Locale>,
+) {
+    if run.drill.rated() && matches!(run.phase, Phase::Solving | Phase::Missed | Phase::Explaining) {
+        if let Some(attempt) = run.attempt.as_mut() {
+            attempt.give_up();
+        }
+        finish(&mut run, &mut settings, &locale);
+    }
+    run.explaining = None;
+    if let Drill::Missed { index, .. } = &mut run.drill {
+        *index += 1;
+    }
+    if run.phase != Phase::Closed {
+        run.phase = Phase::Loading;
+    }
+}
+
+/// A Streak's one skip: the next puzzle, the count as it was.
+fn skip_puzzle(_: On<Tap>, mut run: ResMut<TrainingRun>, mut settings: ResMut<Settings>) {
+    if run.phase != Phase::Solving {
+        return;
+    }
+    let Drill::Streak(streak) = &mut run.drill else { return };
+    if streak.skip() {
+        settings.training.drills.streak_changed(streak);
+        run.said.clear();
+        run.phase = Phase::Loading;
+    }
+}
+
+/// Another Storm, or a new Streak, once one ended.
+fn drill_again(_: On<Tap>, mut run: ResMut<TrainingRun>, mut panels: ResMut<Panels>) {
+    let choice = match run.drill {
+        Drill::Storm(_) => PuzzleChoice::Storm,
+        Drill::Streak(_) => PuzzleChoice::Streak,
+        _ => return,
+    };
+    panels.close(|p| *p == Panel::DrillOver);
+    start_drill(&mut run, choice);
+}
+
+/// Back to the Storm's results from one of its puzzles looked at again.
+fn back_to_results(_: On<Tap>, mut run: ResMut<TrainingRun>) {
+    let Drill::Again { after, .. } = &run.drill else { return };
+    run.drill = Drill::Storm(after.clone());
+    run.explaining = None;
+    run.queued = None;
+    run.phase = Phase::Over;
+    run.show_end = true;
+}
+
+/// A hint lights the hole of the next right move (and costs a star).
+fn give_hint(
+    _: On<Tap>,
+    mut run: ResMut<TrainingRun>,
+    session: Res<Session>,
+    layout: Option<Res<BoardLayout>>,
+    art: Res<Art>,
+    locale: Res<Locale>,
+    mut commands: Commands,
+) {
+    if run.phase != Phase::Solving {
+        return;
+    }
+    let Some(hole) = run.attempt.as_mut().and_then(Attempt::hint) else { return };
+    run.said = locale.f("training.hinted", &[("hole", &hole)]);
+    let Some(layout) = layout else { return };
+    let player = session.game.position().side_to_move();
+    let place = layout.hole(player, hole);
+    let light = Glow {
+        age: 0.0,
+        life: HINT_LIGHT,
+        pulses: 2.0,
+        peak: 0.7,
+        size: place.size() * 1.3,
+        swell: 0.0,
+        color: theme::HIGHLIGHT,
+    };
+    // Over the stones: a full hole would hide a light under them.
+    commands.spawn(glow(&art, place.center().extend(7.0), light));
+}
+
+/// One of a solved puzzle's three stars, drawn (the bundled fonts have no star glyph): lit when earned.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleStar(pub u8);
+
+fn star(index: u8, size: f32) -> impl Bundle {
+    (
+        PuzzleStar(index),
+        ImageNode::default(),
+        Node { width: px(size * 1.5), height: px(size * 1.5), ..default() },
+    )
+}

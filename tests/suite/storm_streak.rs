@@ -1,0 +1,234 @@
+//! The drills in the app, headless, played by taps (issue 35): a Storm from the puzzles' menu (a right
+//! move counts and its combo earns time, a wrong one takes ten seconds and the next puzzle comes at once,
+//! the end card when the time runs out with the day's best kept, its puzzles looked at again unrated); a
+//! Streak (its one skip, its end at the first miss, resumed at the same puzzle after a restart); the
+//! progress card (each theme, the weakest offered, the missed puzzles replayed in one go).
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use toguz::app::screens::training::calendar::today;
+use toguz::app::screens::training::drill_run::Drill;
+use toguz::app::screens::training::screen::Phase;
+use toguz::app::state::panels::{Panel, Panels};
+use toguz::app::state::settings::Settings;
+use toguz::drill::{STORM_MISS_MS, STORM_MS};
+use toguz::rules::Hole;
+
+use super::flows::{FRAME, PHONE, TABLET, flushed_save, frames, has_button, press, save_dir, start_app};
+use super::motion::touch_hole;
+use super::training::{open_training, position, run, settle, solution, solve};
+
+/// From the puzzles' menu to the drill's first puzzle on the board.
+fn choose(app: &mut App, label: &str) {
+    press(app, "Menu");
+    press(app, label);
+    for _ in 0..600 {
+        app.update();
+        if run(app).phase == Phase::Solving {
+            break;
+        }
+    }
+    frames(app, 3);
+    assert_eq!(run(app).phase, Phase::Solving, "'{label}' poses a puzzle");
+}
+
+/// A legal move of the player that is not the puzzle's answer.
+fn wrong_hole(app: &App) -> u8 {
+    let pos = position(app);
+    let right = solution(app)[0];
+    Hole::all()
+        .map(|h| h.number())
+        .find(|&n| n != right && pos.check(Hole::new(n).unwrap()).is_ok())
+        .expect("a puzzle's position has another legal move")
+}
+
+/// A wrong move, by a tap.
+fn play_wrong(app: &mut App) {
+    let (side, hole) = (position(app).side_to_move(), wrong_hole(app));
+    touch_hole(app, side, hole);
+}
+
+fn storm_left(app: &App) -> u64 {
+    let now = app.world().resource::<Time<Real>>().elapsed().as_millis() as u64;
+    match &run(app).drill {
+        Drill::Storm(s) => s.storm.left(now),
+        other => panic!("a Storm runs, not {other:?}"),
+    }
+}
+
+fn storm(app: &App) -> toguz::drill::Storm {
+    match &run(app).drill {
+        Drill::Storm(s) => s.storm.clone(),
+        other => panic!("a Storm runs, not {other:?}"),
+    }
+}
+
+#[test]
+fn a_storm_counts_a_solved_puzzle_and_a_wrong_move_takes_ten_seconds_and_moves_on_at_once() {
+    let dir = save_dir("storm-moves");
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    choose(&mut app, "Storm");
+    assert!(has_button(&mut app, "Menu"), "the menu stays to leave a Storm");
+    assert!(!has_button(&mut app, "Hint"), "a Storm gives no hint");
+    frames(&mut app, 60);
+    assert_eq!(storm_left(&app), STORM_MS, "the clock waits for the first move");
+    let first = run(&app).puzzle.clone().unwrap();
+    let rating = app.world().resource::<Settings>().training.rating;
+    solve(&mut app);
+    assert_eq!(storm(&app).solved, 1, "the puzzle solved counts");
+    assert_eq!(run(&app).phase, Phase::Solving, "the next puzzle is posed once the board is still");
+    assert_ne!(run(&app).puzzle.as_ref().unwrap().id, first.id);
+    assert!(storm_left(&app) < STORM_MS, "the clock runs from the first move");
+    assert_eq!(app.world().resource::<Settings>().training.rating, rating, "a Storm moves no rating");
+    let second = run(&app).puzzle.clone().unwrap();
+    let before = storm_left(&app);
+    play_wrong(&mut app);
+    frames(&mut app, 3);
+    let after = storm(&app);
+    assert_eq!((after.misses, after.combo), (1, 0), "the miss counted, the combo ended");
+    let lost = before - storm_left(&app);
+    assert!((STORM_MISS_MS..STORM_MISS_MS + 500).contains(&lost), "ten seconds off (and the frames): {lost}");
+    assert_eq!(run(&app).phase, Phase::Solving, "the next puzzle at once");
+    assert_ne!(run(&app).puzzle.as_ref().unwrap().id, second.id);
+    assert_eq!(after.results, vec![(first.id.clone(), true), (second.id.clone(), false)]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_storm_ends_when_its_time_runs_out_keeps_the_days_best_and_its_puzzles_can_be_looked_at_again() {
+    let dir = save_dir("storm-end");
+    let mut app = start_app(TABLET, &dir);
+    open_training(&mut app);
+    choose(&mut app, "Storm");
+    let first = run(&app).puzzle.clone().unwrap();
+    solve(&mut app);
+    // Three minutes in a few frames.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(20)));
+    frames(&mut app, 10);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    frames(&mut app, 5);
+    assert_eq!(run(&app).phase, Phase::Over, "the Storm is over");
+    assert_eq!(app.world().resource::<Panels>().top(), Some(Panel::DrillOver), "its end card is up");
+    assert!(has_button(&mut app, "Play again"));
+    let drills = app.world().resource::<Settings>().training.drills.clone();
+    assert_eq!((drills.storm_best, drills.storm_best_on(today())), (1, 1), "the best and the day's best");
+    assert_eq!(flushed_save(&mut app, &dir).settings.training.drills, drills, "kept in the save");
+    // A taps on the board now counts for nothing.
+    let rating = app.world().resource::<Settings>().training.rating;
+    press(&mut app, "Storm puzzle 1");
+    for _ in 0..300 {
+        app.update();
+        if run(&app).phase == Phase::Solving {
+            break;
+        }
+    }
+    assert_eq!(run(&app).puzzle.as_ref().unwrap().id, first.id, "the run's first puzzle, looked at again");
+    solve(&mut app);
+    assert_eq!(run(&app).phase, Phase::Solved);
+    assert_eq!(app.world().resource::<Settings>().training.rating, rating, "looked at again, not rated");
+    press(&mut app, "Results");
+    frames(&mut app, 3);
+    assert_eq!(app.world().resource::<Panels>().top(), Some(Panel::DrillOver), "back to the results");
+    press(&mut app, "Play again");
+    for _ in 0..300 {
+        app.update();
+        if run(&app).phase == Phase::Solving {
+            break;
+        }
+    }
+    assert_eq!((storm(&app).solved, storm_left(&app)), (0, STORM_MS), "a new Storm");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn streak(app: &App) -> toguz::drill::Streak {
+    run(app).drill.streak().cloned().expect("a Streak runs")
+}
+
+#[test]
+fn a_streak_skips_once_resumes_at_the_same_puzzle_after_a_restart_and_ends_at_the_first_miss() {
+    let dir = save_dir("streak");
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    choose(&mut app, "Streak");
+    assert!(!has_button(&mut app, "Hint"), "a Streak gives no hint");
+    solve(&mut app);
+    assert_eq!((streak(&app).count, streak(&app).index), (1, 1), "one in a row");
+    assert_eq!(run(&app).phase, Phase::Solving);
+    press(&mut app, "Skip");
+    frames(&mut app, 5);
+    assert_eq!((streak(&app).count, streak(&app).index, streak(&app).skip_left), (1, 2, false), "skipped");
+    assert!(!has_button(&mut app, "Skip"), "one skip a streak");
+    let posed = run(&app).puzzle.clone().unwrap();
+    flushed_save(&mut app, &dir);
+    drop(app);
+
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    press(&mut app, "Menu");
+    frames(&mut app, 2);
+    press(&mut app, "Streak");
+    for _ in 0..300 {
+        app.update();
+        if run(&app).phase == Phase::Solving && run(&app).drill.streak().is_some() {
+            break;
+        }
+    }
+    frames(&mut app, 3);
+    assert_eq!(run(&app).puzzle.as_ref().unwrap().id, posed.id, "resumed at the same puzzle");
+    assert_eq!((streak(&app).count, streak(&app).skip_left), (1, false), "with its count and its skip used");
+    play_wrong(&mut app);
+    settle(&mut app);
+    assert_eq!(run(&app).phase, Phase::Over, "the streak ends at its miss");
+    assert!(run(&app).said.contains("ends at 1"), "said: {}", run(&app).said);
+    let drills = app.world().resource::<Settings>().training.drills.clone();
+    assert_eq!((drills.streak_best, drills.streak.is_none()), (1, true), "its best kept, none under way");
+    assert_eq!(flushed_save(&mut app, &dir).settings.training.drills, drills);
+    press(&mut app, "Play again");
+    for _ in 0..300 {
+        app.update();
+        if run(&app).phase == Phase::Solving {
+            break;
+        }
+    }
+    assert_eq!((streak(&app).count, streak(&app).index), (0, 0), "a new streak");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_progress_card_shows_each_theme_offers_the_weakest_and_replays_the_missed_puzzles_in_one_go() {
+    let dir = save_dir("progress");
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    let missed = run(&app).puzzle.clone().unwrap();
+    play_wrong(&mut app);
+    settle(&mut app);
+    press(&mut app, "Next puzzle");
+    frames(&mut app, 5);
+    press(&mut app, "Menu");
+    press(&mut app, "Your progress");
+    assert_eq!(app.world().resource::<Panels>().top(), Some(Panel::PuzzleProgress));
+    assert!(has_button(&mut app, "Practise the weakest theme"));
+    let stats = app.world().resource::<Settings>().training.theme_stats(&super::puzzles::shipped());
+    let of_missed = stats.iter().find(|s| s.theme == missed.theme).unwrap();
+    assert_eq!((of_missed.tried, of_missed.clean, of_missed.missed), (1, 0, 1), "the miss in its theme");
+    assert!(of_missed.rating.is_some_and(|r| r < toguz::puzzle::START_RATING), "its rating went down");
+    press(&mut app, "Replay the missed puzzles");
+    for _ in 0..300 {
+        app.update();
+        if run(&app).phase == Phase::Solving {
+            break;
+        }
+    }
+    frames(&mut app, 3);
+    assert_eq!(run(&app).puzzle.as_ref().unwrap().id, missed.id, "the missed puzzle, again");
+    assert!(matches!(run(&app).drill, Drill::Missed { .. }));
+    solve(&mut app);
+    press(&mut app, "Next puzzle");
+    frames(&mut app, 5);
+    assert_eq!(run(&app).drill, Drill::Puzzles, "every missed puzzle replayed: back to the puzzles");
+    assert_eq!(app.world().resource::<Panels>().top(), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}
