@@ -2,21 +2,27 @@
 //! move counts and its combo earns time, a wrong one takes ten seconds and the next puzzle comes at once,
 //! the end card when the time runs out with the day's best kept, its puzzles looked at again unrated); a
 //! Streak (its one skip, its end at the first miss, resumed at the same puzzle after a restart); the
-//! progress card (each theme, the weakest offered, the missed puzzles replayed in one go).
+//! progress card (each theme, the weakest offered, the missed puzzles replayed in one go); the cards fit
+//! every screen.
 
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use toguz::app::i18n::locale::Lang;
+use toguz::app::saves::persistence::{SaveFile, VERSION, to_text, write_atomically};
 use toguz::app::screens::training::calendar::today;
-use toguz::app::screens::training::drill_run::Drill;
+use toguz::app::screens::training::drill_run::{Drill, StormRun};
 use toguz::app::screens::training::screen::Phase;
 use toguz::app::state::panels::{Panel, Panels};
 use toguz::app::state::settings::Settings;
 use toguz::drill::{STORM_MISS_MS, STORM_MS};
 use toguz::rules::Hole;
 
-use super::flows::{FRAME, PHONE, TABLET, flushed_save, frames, has_button, press, save_dir, start_app};
+use super::flows::{
+    FRAME, PHONE, PHONE_SIDEWAYS, SMALL_PHONE, TABLET, assert_nothing_clipped, flushed_save, frames,
+    has_button, press, save_dir, start_app,
+};
 use super::motion::touch_hole;
 use super::training::{open_training, position, run, settle, solution, solve};
 
@@ -230,5 +236,63 @@ fn the_progress_card_shows_each_theme_offers_the_weakest_and_replays_the_missed_
     frames(&mut app, 5);
     assert_eq!(run(&app).drill, Drill::Puzzles, "every missed puzzle replayed: back to the puzzles");
     assert_eq!(app.world().resource::<Panels>().top(), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A player with a history: missed puzzles in two themes, a streak under way, the drills' bests, in `lang`.
+fn seasoned_player(dir: &std::path::Path, lang: Lang) {
+    let all = super::puzzles::shipped();
+    let mut training = toguz::puzzle::Progress::default();
+    for (i, puzzle) in all.iter().take(12).enumerate() {
+        let solve = if i % 3 == 0 { toguz::puzzle::Solve::Missed } else { toguz::puzzle::Solve::Clean };
+        training.finish(puzzle, solve, today() - 2);
+    }
+    let mut streak = toguz::drill::Streak::new(all.iter().take(20).map(|p| p.id.clone()).collect());
+    streak.solved();
+    training.drills.streak_changed(&streak);
+    training.drills.storm_ended(23, today());
+    let settings = Settings { lang: Some(lang), training, ..Settings::default() };
+    let save = SaveFile { version: VERSION, settings, game: None };
+    write_atomically(&dir.join("save.ron"), &to_text(&save)).unwrap();
+}
+
+#[test]
+fn the_puzzles_menu_the_progress_and_a_long_storms_end_card_fit_every_screen_in_the_longest_languages() {
+    let dir = save_dir("drill-cards-fit");
+    for lang in [Lang::Ru, Lang::Kk, Lang::Vi, Lang::Fr] {
+        for size in [SMALL_PHONE, PHONE, PHONE_SIDEWAYS, TABLET] {
+            let what = format!("{} at {size}", lang.code());
+            seasoned_player(&dir, lang);
+            let mut app = start_app(size, &dir);
+            open_training(&mut app);
+            press(&mut app, "Menu");
+            assert!(has_button(&mut app, "Streak"), "{what}: the streak under way offered");
+            assert_nothing_clipped(&mut app, size, &format!("{what}, the puzzles' menu"));
+            press(&mut app, "Your progress");
+            assert!(has_button(&mut app, "Replay the missed puzzles"), "{what}");
+            assert_nothing_clipped(&mut app, size, &format!("{what}, the progress"));
+            // A Storm of fifty puzzles, over: its end card.
+            app.world_mut().resource_mut::<Panels>().clear();
+            let queue: Vec<String> =
+                super::puzzles::shipped().iter().take(60).map(|p| p.id.clone()).collect();
+            let mut storm = toguz::drill::Storm::new(queue);
+            for i in 0..50 {
+                if i % 4 == 3 {
+                    storm.missed(0);
+                } else {
+                    storm.solved(0);
+                }
+            }
+            let ended = StormRun { storm, best_before: 40, day_before: 12, day: today(), over: true };
+            let mut run =
+                app.world_mut().resource_mut::<toguz::app::screens::training::screen::TrainingRun>();
+            run.drill = Drill::Storm(ended);
+            run.phase = Phase::Over;
+            run.show_end = true;
+            frames(&mut app, 4);
+            assert!(has_button(&mut app, "Storm puzzle 50"), "{what}: every puzzle of the run");
+            assert_nothing_clipped(&mut app, size, &format!("{what}, a Storm's end card"));
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

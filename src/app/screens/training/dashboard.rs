@@ -8,7 +8,7 @@
 
 use bevy::prelude::*;
 
-use crate::puzzle::{Progress, Puzzle, ThemeStats};
+use crate::puzzle::{Progress, Puzzle, Theme, ThemeStats};
 
 use crate::app::i18n::locale::Locale;
 use crate::app::screens::training::calendar::today;
@@ -69,6 +69,15 @@ fn show_progress(
     let (font, gap) = (font - 1.0, gap - 1.0);
     let weakest = progress.weakest(all);
     let missed = progress.missed().len();
+    // A phone on its side is too short for one column: the table beside the choices.
+    let column = |grow: f32| Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: px(gap),
+        justify_content: JustifyContent::Center,
+        flex_grow: grow,
+        flex_basis: if short { px(0) } else { Val::Auto },
+        ..default()
+    };
     commands
         .spawn((
             panel_backdrop("Button Close the progress", 41),
@@ -76,81 +85,109 @@ fn show_progress(
             DespawnOnExit(Screen::Training),
         ))
         .with_children(|b| {
-            b.spawn(card(if short { 640.0 } else { 380.0 }, 14.0, gap, AlignItems::Stretch)).with_children(
+            b.spawn(card(if short { 780.0 } else { 380.0 }, 14.0, gap, AlignItems::Stretch)).with_children(
                 |c| {
-                    c.spawn(card_heading("drill.progress", heading));
-                    c.spawn((
-                        Name::new("Progress overall"),
-                        text(overall(&locale, progress), font, theme::TEXT),
-                        Node { align_self: AlignSelf::Center, ..default() },
-                    ));
-                    c.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(3), ..default() })
-                        .with_children(|table| {
-                            table.spawn(row(
-                                [
-                                    locale.t("training.theme"),
-                                    locale.t("drill.tried"),
-                                    locale.t("drill.clean"),
-                                    locale.t("drill.rating"),
-                                ],
-                                font - 2.0,
-                                theme::TEXT_DIM,
+                    c.spawn(Node {
+                        flex_direction: if short { FlexDirection::Row } else { FlexDirection::Column },
+                        column_gap: px(16),
+                        row_gap: px(gap),
+                        ..default()
+                    })
+                    .with_children(|body| {
+                        body.spawn(column(1.3)).with_children(|left| {
+                            left.spawn(card_heading("drill.progress", heading));
+                            left.spawn((
+                                Name::new("Progress overall"),
+                                text(overall(&locale, progress), font, theme::TEXT),
+                                Node { align_self: AlignSelf::Center, ..default() },
                             ));
-                            for stats in progress.theme_stats(all) {
-                                let ink =
-                                    if Some(stats.theme) == weakest { theme::HIGHLIGHT } else { theme::TEXT };
-                                table.spawn(row(cells(&locale, &stats), font, ink));
-                            }
+                            left.spawn(table(&locale, progress, all, weakest, font));
                         });
-                    if let Some(weak) = weakest {
-                        let words =
-                            locale.f("drill.practise", &[("theme", &locale.t(theme_key(Some(weak))))]);
-                        c.spawn((
-                        choice("Practise the weakest theme", words, font, theme::HIGHLIGHT),
-                        on_tap(
-                            move |_: On<Tap>,
-                                  mut panels: ResMut<Panels>,
-                                  mut settings: ResMut<Settings>,
-                                  mut choice: MessageWriter<PuzzleChoice>| {
-                                close_both(&mut panels);
-                                settings.training.theme = Some(weak);
-                                choice.write(PuzzleChoice::Theme(Some(weak)));
-                            },
-                        ),
-                    ));
-                    }
-                    if missed > 0 {
-                        c.spawn((
-                            choice(
-                                "Replay the missed puzzles",
-                                locale.n("drill.replay_missed", missed as i64, &[]),
-                                font,
-                                theme::TEXT,
-                            ),
-                            on_tap(
-                                |_: On<Tap>,
-                                 mut panels: ResMut<Panels>,
-                                 mut choice: MessageWriter<PuzzleChoice>| {
-                                    close_both(&mut panels);
-                                    choice.write(PuzzleChoice::Missed);
-                                },
-                            ),
-                        ));
-                    }
-                    c.spawn((
-                        Name::new("Progress bests"),
-                        text(bests(&locale, progress), font - 2.0, theme::TEXT_DIM),
-                        Node { align_self: AlignSelf::Center, ..default() },
-                    ));
-                    c.spawn((
-                        choice("Close", locale.t("moves.close"), font, theme::TEXT),
-                        on_tap(|_: On<Tap>, mut panels: ResMut<Panels>| {
-                            panels.close(|p| *p == Panel::PuzzleProgress);
-                        }),
-                    ));
+                        body.spawn(column(1.0)).with_children(|right| {
+                            if let Some(weak) = weakest {
+                                right.spawn(practise(&locale, weak, font));
+                            }
+                            if missed > 0 {
+                                right.spawn(replay_missed(&locale, missed, font));
+                            }
+                            right.spawn((
+                                Name::new("Progress bests"),
+                                text(bests(&locale, progress), font - 2.0, theme::TEXT_DIM),
+                                Node { align_self: AlignSelf::Center, ..default() },
+                            ));
+                            right.spawn((
+                                choice("Close", locale.t("moves.close"), font, theme::TEXT),
+                                on_tap(|_: On<Tap>, mut panels: ResMut<Panels>| {
+                                    panels.close(|p| *p == Panel::PuzzleProgress);
+                                }),
+                            ));
+                        });
+                    });
                 },
             );
         });
+}
+
+/// The table: a heading row, then a row per theme, the weakest lit.
+fn table(
+    locale: &Locale,
+    progress: &Progress,
+    all: &[Puzzle],
+    weakest: Option<Theme>,
+    font: f32,
+) -> impl Bundle {
+    let heads = [
+        locale.t("training.theme"),
+        locale.t("drill.tried"),
+        locale.t("drill.clean"),
+        locale.t("drill.rating"),
+    ];
+    let rows: Vec<_> = progress
+        .theme_stats(all)
+        .iter()
+        .map(|stats| {
+            let ink = if Some(stats.theme) == weakest { theme::HIGHLIGHT } else { theme::TEXT };
+            row(cells(locale, stats), font, ink)
+        })
+        .collect();
+    (
+        Node { flex_direction: FlexDirection::Column, row_gap: px(3), ..default() },
+        Children::spawn((Spawn(row(heads, font - 2.0, theme::TEXT_DIM)), SpawnIter(rows.into_iter()))),
+    )
+}
+
+/// "Practise next: Endgames": that theme's puzzles from now on.
+fn practise(locale: &Locale, weak: Theme, font: f32) -> impl Bundle {
+    let words = locale.f("drill.practise", &[("theme", &locale.t(theme_key(Some(weak))))]);
+    (
+        choice("Practise the weakest theme", words, font, theme::HIGHLIGHT),
+        on_tap(
+            move |_: On<Tap>,
+                  mut panels: ResMut<Panels>,
+                  mut settings: ResMut<Settings>,
+                  mut choice: MessageWriter<PuzzleChoice>| {
+                close_both(&mut panels);
+                settings.training.theme = Some(weak);
+                choice.write(PuzzleChoice::Theme(Some(weak)));
+            },
+        ),
+    )
+}
+
+/// "Replay the 4 missed puzzles": every one still coming back, in one go.
+fn replay_missed(locale: &Locale, missed: usize, font: f32) -> impl Bundle {
+    (
+        choice(
+            "Replay the missed puzzles",
+            locale.n("drill.replay_missed", missed as i64, &[]),
+            font,
+            theme::TEXT,
+        ),
+        on_tap(|_: On<Tap>, mut panels: ResMut<Panels>, mut choice: MessageWriter<PuzzleChoice>| {
+            close_both(&mut panels);
+            choice.write(PuzzleChoice::Missed);
+        }),
+    )
 }
 
 /// "Rating 1,040 · 57 puzzles".
@@ -187,7 +224,7 @@ fn row(cells: [String; 4], size: f32, ink: Color) -> impl Bundle {
     let [name, tried, clean, rating] = cells;
     let number = |value: String| {
         (
-            Node { width: px(size * 4.2), justify_content: JustifyContent::End, ..default() },
+            Node { min_width: px(size * 4.2), justify_content: JustifyContent::End, ..default() },
             children![text(value, size, ink)],
         )
     };

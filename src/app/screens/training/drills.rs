@@ -167,11 +167,25 @@ fn show_bar(
         let value = match (storm, streak) {
             (Some(_), _) if is_clock => clock_text(left),
             (Some(s), _) if is_flash => flash_words(&run, now, &calm, &mut color, s),
-            (Some(s), _) if is_counts => storm_counts(&locale, s),
-            (None, Some(streak)) if is_counts => locale.f(
-                "drill.streak_count",
-                &[("n", &streak.count), ("best", &settings.training.drills.streak_best.max(streak.count))],
-            ),
+            (Some(s), _) if is_counts => {
+                if color.0 != theme::TEXT_DIM {
+                    color.0 = theme::TEXT_DIM;
+                }
+                storm_counts(&locale, s)
+            }
+            (None, Some(streak)) if is_counts => {
+                // The count is the Streak's one figure: in the words' full colour.
+                if color.0 != theme::TEXT {
+                    color.0 = theme::TEXT;
+                }
+                locale.f(
+                    "drill.streak_count",
+                    &[
+                        ("n", &streak.count),
+                        ("best", &settings.training.drills.streak_best.max(streak.count)),
+                    ],
+                )
+            }
             _ => String::new(),
         };
         if text.0 != value {
@@ -236,7 +250,17 @@ fn show_end_card(
             &[("today", &storm.day_before.max(s.solved)), ("best", &storm.best_before.max(s.solved))],
         )
     };
-    let width = if view.0.y < 500.0 { 560.0 } else { 360.0 };
+    // A phone on its side is too short for one column: the score beside the run's puzzles.
+    let short = view.0.y < 500.0;
+    let width = if short { 780.0 } else { 360.0 };
+    let column = |grow: f32| Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: px(gap),
+        justify_content: JustifyContent::Center,
+        flex_grow: grow,
+        flex_basis: if short { px(0) } else { Val::Auto },
+        ..default()
+    };
     commands
         .spawn((
             panel_backdrop("Button Close the Storm's results", 40),
@@ -245,85 +269,112 @@ fn show_end_card(
         ))
         .with_children(|b| {
             b.spawn(card(width, 16.0, gap, AlignItems::Stretch)).with_children(|c| {
-                c.spawn(card_heading("drill.storm_over", heading));
-                c.spawn((
-                    Name::new("Storm score"),
-                    DisplayFace,
-                    text(locale.n("drill.score", i64::from(s.solved), &[]), heading + 6.0, theme::HIGHLIGHT),
-                    Node { align_self: AlignSelf::Center, ..default() },
-                ));
-                c.spawn((
-                    text(bests, font, if best { theme::SUCCESS } else { theme::TEXT }),
-                    Node { align_self: AlignSelf::Center, ..default() },
-                ));
-                c.spawn((
-                    text(
-                        locale.f("drill.run_counts", &[("combo", &s.best_combo), ("misses", &s.misses)]),
-                        font - 2.0,
-                        theme::TEXT_DIM,
-                    ),
-                    Node { align_self: AlignSelf::Center, ..default() },
-                ));
-                if !s.results.is_empty() {
-                    c.spawn((
-                        Tr("drill.look_again"),
-                        text("", font - 2.0, theme::TEXT_DIM),
-                        Node {
-                            align_self: AlignSelf::Center,
-                            margin: UiRect::top(px(gap / 2.0)),
-                            ..default()
-                        },
-                    ));
-                }
                 c.spawn(Node {
-                    flex_wrap: FlexWrap::Wrap,
-                    justify_content: JustifyContent::Center,
-                    column_gap: px(6),
-                    row_gap: px(6),
+                    flex_direction: if short { FlexDirection::Row } else { FlexDirection::Column },
+                    column_gap: px(16),
+                    row_gap: px(gap),
                     ..default()
                 })
-                .with_children(|grid| {
-                    for (i, (id, solved)) in s.results.iter().enumerate() {
-                        let ink = if *solved { theme::SUCCESS } else { theme::MISS };
-                        let label = format!("{}", i + 1);
-                        let (id, after) = (id.clone(), storm.clone());
-                        grid.spawn((
-                            shaped_button(
-                                format!("Storm puzzle {}", i + 1),
-                                font,
-                                button_node(UiRect::axes(px(4), px(6)), Vec2::new(44.0, 44.0)),
+                .with_children(|body| {
+                    body.spawn(column(1.0)).with_children(|info| {
+                        info.spawn(card_heading("drill.storm_over", heading));
+                        info.spawn((
+                            Name::new("Storm score"),
+                            DisplayFace,
+                            text(
+                                locale.n("drill.score", i64::from(s.solved), &[]),
+                                heading + 6.0,
+                                theme::HIGHLIGHT,
                             ),
-                            children![(text(label, font, ink), Pickable::IGNORE)],
-                            on_tap(
-                                move |_: On<Tap>,
-                                      mut run: ResMut<TrainingRun>,
-                                      mut panels: ResMut<Panels>| {
-                                    panels.close(|p| *p == Panel::DrillOver);
-                                    run.drill = Drill::Again { id: id.clone(), after: after.clone() };
-                                    run.phase = Phase::Loading;
-                                },
-                            ),
+                            Node { align_self: AlignSelf::Center, ..default() },
                         ));
+                        info.spawn((
+                            text(bests, font, if best { theme::SUCCESS } else { theme::TEXT }),
+                            Node { align_self: AlignSelf::Center, ..default() },
+                        ));
+                        info.spawn((
+                            text(
+                                locale.f(
+                                    "drill.run_counts",
+                                    &[("combo", &s.best_combo), ("misses", &s.misses)],
+                                ),
+                                font - 2.0,
+                                theme::TEXT_DIM,
+                            ),
+                            Node { align_self: AlignSelf::Center, ..default() },
+                        ));
+                        if short {
+                            end_buttons(info, font, gap);
+                        }
+                    });
+                    if !s.results.is_empty() {
+                        body.spawn(column(1.4)).with_children(|runs| run_puzzles(runs, storm, font, gap));
                     }
                 });
-                c.spawn(Node { column_gap: px(6), margin: UiRect::top(px(gap / 2.0)), ..default() })
-                    .with_children(|row| {
-                        row.spawn((
-                            end_choice("drill.again", font),
-                            on_tap(|_: On<Tap>, mut run: ResMut<TrainingRun>, mut panels: ResMut<Panels>| {
-                                panels.close(|p| *p == Panel::DrillOver);
-                                start_drill(&mut run, PuzzleChoice::Storm);
-                            }),
-                        ));
-                        row.spawn((
-                            end_choice("moves.close", font),
-                            on_tap(|_: On<Tap>, mut panels: ResMut<Panels>| {
-                                panels.close(|p| *p == Panel::DrillOver);
-                            }),
-                        ));
-                    });
+                if !short {
+                    end_buttons(c, font, gap);
+                }
             });
         });
+}
+
+/// The run's puzzles as numbered buttons, green solved and red missed: each opens its puzzle again.
+fn run_puzzles(runs: &mut ChildSpawnerCommands, storm: &StormRun, font: f32, gap: f32) {
+    let results = &storm.storm.results;
+    runs.spawn((
+        Tr("drill.look_again"),
+        text("", font - 2.0, theme::TEXT_DIM),
+        Node { align_self: AlignSelf::Center, margin: UiRect::top(px(gap / 2.0)), ..default() },
+    ));
+    runs.spawn(Node {
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        column_gap: px(6),
+        row_gap: px(6),
+        ..default()
+    })
+    .with_children(|grid| {
+        // A long run's buttons a size smaller, so that fifty fit on a phone's card.
+        let cell = if results.len() > 24 { 36.0 } else { 44.0 };
+        for (i, (id, solved)) in results.iter().enumerate() {
+            let ink = if *solved { theme::SUCCESS } else { theme::MISS };
+            let (id, after) = (id.clone(), storm.clone());
+            grid.spawn((
+                shaped_button(
+                    format!("Storm puzzle {}", i + 1),
+                    font,
+                    button_node(UiRect::axes(px(2), px(4)), Vec2::splat(cell)),
+                ),
+                children![(text(format!("{}", i + 1), font, ink), Pickable::IGNORE)],
+                on_tap(move |_: On<Tap>, mut run: ResMut<TrainingRun>, mut panels: ResMut<Panels>| {
+                    panels.close(|p| *p == Panel::DrillOver);
+                    run.drill = Drill::Again { id: id.clone(), after: after.clone() };
+                    run.phase = Phase::Loading;
+                }),
+            ));
+        }
+    });
+}
+
+/// Play again and Close, sharing a row.
+fn end_buttons(parent: &mut ChildSpawnerCommands, font: f32, gap: f32) {
+    parent.spawn(Node { column_gap: px(6), margin: UiRect::top(px(gap / 2.0)), ..default() }).with_children(
+        |row| {
+            row.spawn((
+                end_choice("drill.again", font),
+                on_tap(|_: On<Tap>, mut run: ResMut<TrainingRun>, mut panels: ResMut<Panels>| {
+                    panels.close(|p| *p == Panel::DrillOver);
+                    start_drill(&mut run, PuzzleChoice::Storm);
+                }),
+            ));
+            row.spawn((
+                end_choice("moves.close", font),
+                on_tap(|_: On<Tap>, mut panels: ResMut<Panels>| {
+                    panels.close(|p| *p == Panel::DrillOver);
+                }),
+            ));
+        },
+    );
 }
 
 /// A button of the end card's last row: the two share it.

@@ -93,8 +93,10 @@ fn show_words(
                 (None, _) => locale.t("training.title"),
             },
             TrainingText::Caption => match (&run.puzzle, run.phase) {
-                (_, Phase::Loading) => locale.t("training.loading"),
-                (_, Phase::Closed) | (None, _) => String::new(),
+                // Between two puzzles (one frame, or while the puzzles are read the first time): the
+                // caption of the puzzle still on the board stays, so a Storm's quick turns do not flicker.
+                (None, Phase::Loading) => locale.t("training.loading"),
+                (_, Phase::Closed | Phase::Over) | (None, _) => String::new(),
                 (Some(p), _) if settings.training.rating < FIRST_LEVEL => locale.t(goal_key(p.theme)),
                 (Some(_), _) => locale.t("training.find"),
             },
