@@ -74,6 +74,9 @@ pub struct Progress {
     pub themes: BTreeMap<Theme, ThemeRating>,
     /// Storm's and Streak's bests, and the streak under way.
     pub drills: Records,
+    /// A puzzle given a wrong move and not finished yet: counted as missed at the next start if the app is
+    /// killed first (a miss is not undone by a kill).
+    pub pending_miss: Option<String>,
 }
 
 /// The rating in one theme.
@@ -115,6 +118,7 @@ impl Default for Progress {
             daily_done: None,
             themes: BTreeMap::new(),
             drills: Records::default(),
+            pending_miss: None,
         }
     }
 }
@@ -122,6 +126,9 @@ impl Default for Progress {
 impl Progress {
     /// Records a finished puzzle on `day` (days since 1970-01-01): the rating, the stars, the reviews.
     pub fn finish(&mut self, puzzle: &Puzzle, solve: Solve, day: i64) {
+        if self.pending_miss.as_deref() == Some(puzzle.id.as_str()) {
+            self.pending_miss = None;
+        }
         let rating = self.sound_rating();
         // Every theme's rating starts where the player's did: started from the player's rating of the
         // moment, a theme met late would begin high and a miss there read as stronger than clean solves
@@ -160,6 +167,19 @@ impl Progress {
         let mut due: Vec<_> = self.due.iter().filter(|(_, d)| d.day <= day).collect();
         due.sort_by_key(|(id, d)| (d.day, id.as_str()));
         due.into_iter().map(|(id, _)| id.as_str()).collect()
+    }
+
+    /// Counts the puzzle left after a wrong move by a killed app as missed on `day` (none if the set no
+    /// longer holds it). Whether there was one.
+    pub fn settle_pending(&mut self, puzzles: &[Puzzle], day: i64) -> bool {
+        let Some(id) = self.pending_miss.take() else { return false };
+        match puzzles.iter().find(|p| p.id == id) {
+            Some(puzzle) => {
+                self.finish(puzzle, Solve::Missed, day);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Every puzzle missed and still coming back, whatever its day, earliest due first: to replay in one go.

@@ -218,3 +218,23 @@ fn a_save_from_before_the_drills_reads_with_empty_records_and_no_theme_ratings()
     assert_eq!(progress.drills, Records::default());
     assert!(progress.themes.is_empty());
 }
+
+#[test]
+fn a_puzzle_left_after_a_wrong_move_is_counted_missed_once_whether_finished_or_settled_after_a_kill() {
+    let all = shipped();
+    let mut progress = Progress { pending_miss: Some(all[0].id.clone()), ..Progress::default() };
+    assert!(progress.settle_pending(&all, 10), "a kill left a miss to count");
+    assert_eq!((progress.played, progress.stars.get(&all[0].id)), (1, Some(&0)));
+    assert!(progress.due.contains_key(&all[0].id));
+    assert!(!progress.settle_pending(&all, 10), "counted once");
+    progress.pending_miss = Some(all[1].id.clone());
+    progress.finish(&all[1], Solve::Missed, 10);
+    assert_eq!(
+        (progress.pending_miss.clone(), progress.played),
+        (None, 2),
+        "finished: nothing left to settle"
+    );
+    progress.pending_miss = Some("gone-from-the-set".to_string());
+    assert!(!progress.settle_pending(&all, 10), "a puzzle the set lost is dropped");
+    assert_eq!((progress.pending_miss.clone(), progress.played), (None, 2));
+}

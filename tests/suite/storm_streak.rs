@@ -15,7 +15,7 @@ use toguz::app::screens::training::calendar::today;
 use toguz::app::screens::training::drill_run::{Drill, StormRun};
 use toguz::app::screens::training::screen::Phase;
 use toguz::app::state::panels::{Panel, Panels};
-use toguz::app::state::settings::Settings;
+use toguz::app::state::settings::{Settings, Speed, SpeedFloor};
 use toguz::drill::{STORM_MISS_MS, STORM_MS};
 use toguz::rules::Hole;
 
@@ -79,6 +79,11 @@ fn a_storm_counts_a_solved_puzzle_and_a_wrong_move_takes_ten_seconds_and_moves_o
     choose(&mut app, "Storm");
     assert!(has_button(&mut app, "Menu"), "the menu stays to leave a Storm");
     assert!(!has_button(&mut app, "Hint"), "a Storm gives no hint");
+    assert_eq!(
+        app.world().resource::<SpeedFloor>().0,
+        Some(Speed::Fast),
+        "a Storm sows at least fast: its clock runs while the stones fly"
+    );
     frames(&mut app, 60);
     assert_eq!(storm_left(&app), STORM_MS, "the clock waits for the first move");
     let first = run(&app).puzzle.clone().unwrap();
@@ -100,6 +105,9 @@ fn a_storm_counts_a_solved_puzzle_and_a_wrong_move_takes_ten_seconds_and_moves_o
     assert_eq!(run(&app).phase, Phase::Solving, "the next puzzle at once");
     assert_ne!(run(&app).puzzle.as_ref().unwrap().id, second.id);
     assert_eq!(after.results, vec![(first.id.clone(), true), (second.id.clone(), false)]);
+    press(&mut app, "Close the training");
+    frames(&mut app, 3);
+    assert_eq!(app.world().resource::<SpeedFloor>().0, None, "the player's own speed once the Storm is left");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -122,6 +130,11 @@ fn a_storm_ends_when_its_time_runs_out_keeps_the_days_best_and_its_puzzles_can_b
     let drills = app.world().resource::<Settings>().training.drills.clone();
     assert_eq!((drills.storm_best, drills.storm_best_on(today())), (1, 1), "the best and the day's best");
     assert_eq!(flushed_save(&mut app, &dir).settings.training.drills, drills, "kept in the save");
+    // Closed for a look at the board, the card comes back from the panel's Results.
+    press(&mut app, "Close");
+    assert_eq!(app.world().resource::<Panels>().top(), None);
+    press(&mut app, "Results");
+    assert_eq!(app.world().resource::<Panels>().top(), Some(Panel::DrillOver), "the results again");
     // A taps on the board now counts for nothing.
     let rating = app.world().resource::<Settings>().training.rating;
     press(&mut app, "Storm puzzle 1");
@@ -294,5 +307,28 @@ fn the_puzzles_menu_the_progress_and_a_long_storms_end_card_fit_every_screen_in_
             assert_nothing_clipped(&mut app, size, &format!("{what}, a Storm's end card"));
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_wrong_move_counts_as_missed_even_when_the_app_is_killed_before_the_puzzle_is_finished() {
+    let dir = save_dir("miss-kill");
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    let missed = run(&app).puzzle.clone().unwrap();
+    play_wrong(&mut app);
+    settle(&mut app);
+    assert_eq!(run(&app).phase, Phase::Missed);
+    // Killed: nothing more than what is saved already.
+    flushed_save(&mut app, &dir);
+    drop(app);
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    let training = app.world().resource::<Settings>().training.clone();
+    assert_eq!(training.stars.get(&missed.id), Some(&0), "the puzzle counted as tried and missed");
+    assert!(training.due.contains_key(&missed.id), "it comes back");
+    assert!(training.rating < toguz::puzzle::START_RATING, "the miss cost its rating");
+    assert_eq!(training.pending_miss, None);
+    assert_eq!(flushed_save(&mut app, &dir).settings.training, training, "and that is saved");
     let _ = std::fs::remove_dir_all(&dir);
 }

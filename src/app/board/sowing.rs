@@ -21,7 +21,7 @@ use crate::app::board::stones::{ShownCounts, StoneSlots, StoneView, counts_at_re
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::OnBoard;
 use crate::app::state::session::{BoardReset, MovePlayed, Session};
-use crate::app::state::settings::{Calm, Settings, Speed};
+use crate::app::state::settings::{Calm, Settings, Speed, SpeedFloor};
 
 /// The pause between the game's last move landing and the count-in, in seconds: the move is seen first.
 const COUNT_IN_PAUSE: f32 = 0.45;
@@ -155,7 +155,7 @@ impl Plan {
 
 fn start_animation(
     mut played: MessageReader<MovePlayed>,
-    settings: Res<Settings>,
+    (settings, floor): (Res<Settings>, Res<SpeedFloor>),
     calm: Res<Calm>,
     session: Res<Session>,
     layout: Option<Res<BoardLayout>>,
@@ -169,10 +169,11 @@ fn start_animation(
     let moves: Vec<MovePlayed> = played.read().cloned().collect();
     let Some(last) = moves.last() else { return };
     let Some(layout) = layout else { return };
+    let speed = floor.of(settings.speed);
     // Only the last move is animated; anything before it (or a running animation) lands at once.
-    if settings.speed == Speed::Instant || moves.len() > 1 || timeline.running() {
+    if speed == Speed::Instant || moves.len() > 1 || timeline.running() {
         *timeline = Timeline::default();
-        if settings.speed == Speed::Instant || moves.len() > 1 {
+        if speed == Speed::Instant || moves.len() > 1 {
             reset.write(BoardReset);
             return;
         }
@@ -184,7 +185,7 @@ fn start_animation(
     let o = &last.outcome;
     let origin = place_index(Place::Hole(o.side, o.hole));
     let movers: Vec<Entity> = std::mem::take(&mut slots.places[origin]);
-    let interval = settings.speed.stone_interval(movers.len());
+    let interval = speed.stone_interval(movers.len());
     let mut events: Vec<(f32, usize, i8)> = vec![(0.0, origin, -(movers.len() as i8))];
     let mut cues: Vec<(f32, Cue)> = Vec::new();
     let fly = flight(interval);
@@ -219,7 +220,7 @@ fn start_animation(
     let mut end = sow_end;
     let taken = o.captured + if o.new_tuzdik.is_some() { 3 } else { 0 };
     // The learner's pace pauses on the capture before taking it; otherwise it follows at once.
-    let pause = if settings.speed == Speed::Slow { 0.5 } else { 0.12 };
+    let pause = if speed == Speed::Slow { 0.5 } else { 0.12 };
     if o.new_tuzdik.is_some() {
         cues.push((sow_end, Cue::Tuzdik));
     } else if taken > 0 {

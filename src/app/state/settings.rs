@@ -20,6 +20,7 @@ use crate::clock::{Increment, Preset, TimeControl};
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
         .init_resource::<Calm>()
+        .init_resource::<SpeedFloor>()
         .add_systems(PreUpdate, follow_calm.after(FollowLifecycle))
         .add_systems(PostUpdate, follow_settings.before(apply_translations));
 }
@@ -30,8 +31,20 @@ pub(crate) fn plugin(app: &mut App) {
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Calm(pub bool);
 
-/// How fast stones are sown.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// A screen's wish for stones sown at least this fast, whatever the player's speed (a Storm, whose clock
+/// runs while they fly); none elsewhere.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpeedFloor(pub Option<Speed>);
+
+impl SpeedFloor {
+    /// The speed to sow at: the player's, or the floor where that is faster.
+    pub fn of(self, chosen: Speed) -> Speed {
+        self.0.map_or(chosen, |floor| chosen.max(floor))
+    }
+}
+
+/// How fast stones are sown, slowest first.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Speed {
     Slow,
     #[default]

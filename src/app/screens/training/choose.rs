@@ -214,7 +214,7 @@ fn storm_choice(font: f32, node: Node) -> impl Bundle {
 fn streak_choice(words: String, font: f32, node: Node) -> impl Bundle {
     (
         shaped_button("Streak", font, node),
-        children![(text(words, font, theme::TEXT), Pickable::IGNORE)],
+        children![(text(words, font, theme::TEXT), TextLayout::justify(Justify::Center), Pickable::IGNORE)],
         on_tap(|_: On<Tap>, mut panels: ResMut<Panels>, mut choice: MessageWriter<PuzzleChoice>| {
             close_card(&mut panels);
             choice.write(PuzzleChoice::Streak);
@@ -273,7 +273,10 @@ fn theme_choice(grid: &mut ChildSpawnerCommands, which: Option<Theme>, font: f32
 /// A button of the card saying `key` in `ink`, in the box `node`.
 fn choice(key: &'static str, font: f32, ink: Color, node: Node) -> impl Bundle {
     let label = english(key);
-    (shaped_button(label.clone(), font, node), children![(Tr(key), text(label, font, ink), Pickable::IGNORE)])
+    (
+        shaped_button(label.clone(), font, node),
+        children![(Tr(key), text(label, font, ink), TextLayout::justify(Justify::Center), Pickable::IGNORE)],
+    )
 }
 
 /// The locale key of a theme's name (`None`: all themes, mixed).

@@ -224,14 +224,24 @@ fn row(cells: [String; 4], size: f32, ink: Color) -> impl Bundle {
     let [name, tried, clean, rating] = cells;
     let number = |value: String| {
         (
-            Node { min_width: px(size * 4.2), justify_content: JustifyContent::End, ..default() },
+            Node {
+                min_width: px(size * 4.2),
+                flex_shrink: 0.0,
+                justify_content: JustifyContent::End,
+                ..default()
+            },
             children![text(value, size, ink)],
         )
     };
     (
         Node { column_gap: px(6), align_items: AlignItems::Center, ..default() },
         children![
-            (Node { flex_grow: 1.0, ..default() }, children![text(name, size, ink)]),
+            // The name takes what the numbers leave, and wraps there: a long one ("Комбинациялар") pushed
+            // its row's numbers out of line.
+            (
+                Node { flex_grow: 1.0, flex_basis: px(0), min_width: px(0), ..default() },
+                children![text(name, size, ink)]
+            ),
             number(tried),
             number(clean),
             number(rating),
@@ -247,6 +257,6 @@ fn choice(name: &str, words: String, font: f32, ink: Color) -> impl Bundle {
             font,
             button_node(UiRect::axes(px(10), px(10)), Vec2::new(64.0, 44.0)),
         ),
-        children![(text(words, font, ink), Pickable::IGNORE)],
+        children![(text(words, font, ink), TextLayout::justify(Justify::Center), Pickable::IGNORE)],
     )
 }

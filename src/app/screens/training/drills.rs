@@ -19,10 +19,12 @@ use crate::app::screens::training::screen::{Phase, TrainingRun, end_drill, start
 use crate::app::state::clock::{ClockTime, clock_text};
 use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::{Frame, Screen};
-use crate::app::state::settings::{Calm, Settings};
+use crate::app::state::settings::{Calm, Settings, Speed, SpeedFloor};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, DisplayFace};
-use crate::app::ui::widgets::{Tap, button_node, card, english, on_tap, panel_backdrop, shaped_button, text};
+use crate::app::ui::widgets::{
+    Tap, Unstyled, button_node, card, english, on_tap, panel_backdrop, shaped_button, text,
+};
 
 /// The Storm's clock, in the bar.
 #[derive(Component)]
@@ -47,8 +49,14 @@ struct StormEndCard;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (storm_time, open_end_card).chain().in_set(Frame::Input).run_if(in_state(Screen::Training)),
+        (storm_time, open_end_card, storm_pace)
+            .chain()
+            .in_set(Frame::Input)
+            .run_if(in_state(Screen::Training)),
     )
+    .add_systems(OnExit(Screen::Training), |mut floor: ResMut<SpeedFloor>| {
+        floor.set_if_neq(SpeedFloor(None));
+    })
     // After the panel is built: a bar despawned with the panel it was in gets no parts (they were left
     // over the top left corner).
     .add_systems(
@@ -70,6 +78,12 @@ fn storm_time(mut run: ResMut<TrainingRun>, mut settings: ResMut<Settings>, time
     if ended && run.phase != Phase::Closed {
         end_drill(&mut run, &mut settings.training);
     }
+}
+
+/// A Storm sows at least at Fast: its clock runs while the stones fly (at Normal a three-move puzzle spent
+/// seconds of it watching).
+fn storm_pace(run: Res<TrainingRun>, mut floor: ResMut<SpeedFloor>) {
+    floor.set_if_neq(SpeedFloor(run.drill.storm().map(|_| Speed::Fast)));
 }
 
 /// The end card opens once when a Storm ends (Back closes it to look at the board).
@@ -166,7 +180,7 @@ fn show_bar(
     for (mut text, mut color, is_clock, is_flash, is_counts, parent) in &mut texts {
         let value = match (storm, streak) {
             (Some(_), _) if is_clock => clock_text(left),
-            (Some(s), _) if is_flash => flash_words(&run, now, &calm, &mut color, s),
+            (Some(s), _) if is_flash => flash_words(&run, now, &calm, &locale, &mut color, s),
             (Some(s), _) if is_counts => {
                 if color.0 != theme::TEXT_DIM {
                     color.0 = theme::TEXT_DIM;
@@ -202,7 +216,14 @@ fn show_bar(
 }
 
 /// "+3 s" or "−10 s" for a moment after a right or a wrong move, fading (standing still when calm).
-fn flash_words(run: &TrainingRun, now: u64, calm: &Calm, color: &mut TextColor, storm: &StormRun) -> String {
+fn flash_words(
+    run: &TrainingRun,
+    now: u64,
+    calm: &Calm,
+    locale: &Locale,
+    color: &mut TextColor,
+    storm: &StormRun,
+) -> String {
     let Some(flash) = run.flash.filter(|f| now.saturating_sub(f.at) < FLASH_MS && !storm.over) else {
         return String::new();
     };
@@ -213,7 +234,8 @@ fn flash_words(run: &TrainingRun, now: u64, calm: &Calm, color: &mut TextColor, 
         color.0 = want;
     }
     let seconds = flash.ms.unsigned_abs() / 1_000;
-    if flash.ms > 0 { format!("+{seconds} s") } else { format!("\u{2212}{seconds} s") }
+    // An en dash for the minus: the bundled fonts have no minus sign (it showed as nothing).
+    locale.f(if flash.ms > 0 { "drill.gained" } else { "drill.lost" }, &[("n", &seconds)])
 }
 
 /// "Solved 9 · Combo 7, 12 for +5 s".
@@ -339,7 +361,7 @@ fn run_puzzles(runs: &mut ChildSpawnerCommands, storm: &StormRun, font: f32, gap
         for (i, (id, solved)) in results.iter().enumerate() {
             let ink = if *solved { theme::SUCCESS } else { theme::MISS };
             let (id, after) = (id.clone(), storm.clone());
-            grid.spawn((
+            let mut button = grid.spawn((
                 shaped_button(
                     format!("Storm puzzle {}", i + 1),
                     font,
@@ -352,6 +374,10 @@ fn run_puzzles(runs: &mut ChildSpawnerCommands, storm: &StormRun, font: f32, gap
                     run.phase = Phase::Loading;
                 }),
             ));
+            // A missed puzzle's button is hollow, a solved one's filled: told apart without the colours.
+            if !*solved {
+                button.insert((Unstyled, BackgroundColor(theme::PANEL), BorderColor::all(theme::MISS)));
+            }
         }
     });
 }
@@ -390,6 +416,11 @@ fn end_choice(key: &'static str, font: f32) -> impl Bundle {
                 ..button_node(UiRect::axes(px(8), px(10)), Vec2::new(64.0, 44.0))
             },
         ),
-        children![(Tr(key), text(label, font, theme::TEXT), Pickable::IGNORE)],
+        children![(
+            Tr(key),
+            text(label, font, theme::TEXT),
+            TextLayout::justify(Justify::Center),
+            Pickable::IGNORE
+        )],
     )
 }

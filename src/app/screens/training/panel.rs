@@ -213,8 +213,11 @@ fn drill_again(_: On<Tap>, mut run: ResMut<TrainingRun>, mut panels: ResMut<Pane
 
 /// Back to the Storm's results from one of its puzzles looked at again.
 fn back_to_results(_: On<Tap>, mut run: ResMut<TrainingRun>) {
-    let Drill::Again { after, .. } = &run.drill else { return };
-    run.drill = Drill::Storm(after.clone());
+    match &run.drill {
+        Drill::Again { after, .. } => run.drill = Drill::Storm(after.clone()),
+        Drill::Storm(storm) if storm.over => {}
+        _ => return,
+    }
     run.explaining = None;
     run.queued = None;
     run.phase = Phase::Over;

@@ -75,6 +75,8 @@ pub struct TrainingRun {
     pub(crate) advance: bool,
     /// Time won or lost in a Storm, shown for a moment.
     pub flash: Option<Flash>,
+    /// Said over the next puzzle posed (the missed puzzles all replayed).
+    pub(crate) notice: Option<String>,
     /// A Storm just ended: its end card is to be opened (once: Back closes it for a look at the board).
     pub show_end: bool,
 }
@@ -167,6 +169,10 @@ fn start_puzzle(
             return;
         }
     };
+    // A miss left by a killed app (or by a choice made in the menu after a wrong move) is counted first.
+    if settings.training.pending_miss.is_some() {
+        settings.training.settle_pending(all, today());
+    }
     if let Some(choice) = run.pending.take() {
         run.want_daily = choice == PuzzleChoice::Daily;
         run.drill = Drill::begin(choice, all, &settings.training, today(), seed());
@@ -200,7 +206,7 @@ fn start_puzzle(
             Drill::Missed { queue, .. } => {
                 let n = queue.len() as i64;
                 run.drill = Drill::Puzzles;
-                run.said = locale.n("drill.missed_done", n, &[]);
+                run.notice = Some(locale.n("drill.missed_done", n, &[]));
             }
             // A Storm out of time or of puzzles, a Streak with every puzzle solved: its end.
             _ => end_drill(&mut run, &mut settings.training),
@@ -214,13 +220,12 @@ fn start_puzzle(
         return;
     };
     pose(&mut board, start);
-    let missed_said = std::mem::take(&mut run.said);
     *run = TrainingRun {
         puzzle: Some(puzzle),
         attempt: Some(attempt),
         phase: Phase::Solving,
-        // "Every missed puzzle replayed" stays up over the next puzzle.
-        said: if run.drill == Drill::Puzzles { missed_said } else { String::new() },
+        // "Every missed puzzle replayed" stays up over the next puzzle; nothing else of the last one does.
+        said: run.notice.take().unwrap_or_default(),
         rating_before: settings.training.rating,
         daily: run.want_daily && run.drill == Drill::Puzzles,
         drill: std::mem::take(&mut run.drill),
@@ -339,6 +344,10 @@ fn take_taps(
             if let Drill::Streak(streak) = &mut run.drill {
                 streak.miss();
                 settings.training.drills.streak_changed(streak);
+            }
+            // Saved at once, so a kill before the puzzle is finished still counts it missed.
+            if run.drill.rated() && settings.training.pending_miss.is_none() {
+                settings.training.pending_miss = run.puzzle.as_ref().map(|p| p.id.clone());
             }
             // The wrong move plays out while the computer looks at it.
             play.write(PlayHole { hole, generation });

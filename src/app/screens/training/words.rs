@@ -141,8 +141,12 @@ fn show_buttons(
         && matches!(run.drill, Drill::Puzzles | Drill::Missed { .. } | Drill::Again { .. });
     let next = run.drill.rated();
     let skip = run.phase == Phase::Solving && run.drill.streak().is_some_and(|s| s.skip_left);
-    let drill_again = run.phase == Phase::Over && matches!(run.drill, Drill::Storm(_) | Drill::Streak(_));
-    let results = matches!(run.drill, Drill::Again { .. });
+    // A Storm's Play again is on its results card (the panel offers Results): three buttons took two lines
+    // on a small phone.
+    let drill_again = run.phase == Phase::Over && run.drill.streak().is_some();
+    // Back to a Storm's results: from one of its puzzles looked at again, or once its card was closed.
+    let results =
+        matches!(run.drill, Drill::Again { .. }) || (run.phase == Phase::Over && run.drill.storm().is_some());
     for (mut node, is_again, is_next, is_skip, is_drill_again, is_results) in &mut buttons {
         let on = (is_again && again)
             || (is_next && next)
