@@ -111,6 +111,11 @@ impl Storm {
         }
     }
 
+    /// Whether the clock runs: the first move was made.
+    pub fn started(&self) -> bool {
+        self.started_at.is_some()
+    }
+
     /// Whether the run is over at `now`: its time spent, or its puzzles used up.
     pub fn is_over(&self, now: u64) -> bool {
         self.left(now) == 0 || self.index >= self.queue.len()

@@ -169,8 +169,8 @@ impl Progress {
         due.into_iter().map(|(id, _)| id.as_str()).collect()
     }
 
-    /// Counts the puzzle left after a wrong move by a killed app as missed on `day` (none if the set no
-    /// longer holds it). Whether there was one.
+    /// Counts the puzzle left after a wrong move by a killed app as missed on `day`, and forgets it either
+    /// way. Whether one was counted (not when the set no longer holds it).
     pub fn settle_pending(&mut self, puzzles: &[Puzzle], day: i64) -> bool {
         let Some(id) = self.pending_miss.take() else { return false };
         match puzzles.iter().find(|p| p.id == id) {

@@ -332,3 +332,22 @@ fn a_wrong_move_counts_as_missed_even_when_the_app_is_killed_before_the_puzzle_i
     assert_eq!(flushed_save(&mut app, &dir).settings.training, training, "and that is saved");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_missed_puzzle_of_five_moves_comes_back_and_the_computer_replies_between_the_players_moves() {
+    let dir = save_dir("long-puzzle");
+    let all = super::puzzles::shipped();
+    let long = all.iter().find(|p| p.solution.len() == 5).expect("the set has puzzles of five moves");
+    let mut training = toguz::puzzle::Progress::default();
+    training.finish(long, toguz::puzzle::Solve::Missed, today() - 1);
+    let save =
+        SaveFile { version: VERSION, settings: Settings { training, ..Settings::default() }, game: None };
+    write_atomically(&dir.join("save.ron"), &to_text(&save)).unwrap();
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    assert_eq!(run(&app).puzzle.as_ref().unwrap().id, long.id, "the missed puzzle is due today");
+    // `solve` checks the board after each of the computer's replies.
+    solve(&mut app);
+    assert_eq!(run(&app).phase, Phase::Solved);
+    let _ = std::fs::remove_dir_all(&dir);
+}

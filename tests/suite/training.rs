@@ -82,12 +82,19 @@ pub(crate) fn solution(app: &App) -> Vec<u8> {
 /// The player's moves of the solution, played by taps.
 pub(crate) fn solve(app: &mut App) {
     let holes = solution(app);
+    let player = position(app).side_to_move();
+    let puzzle = run(app).puzzle.clone().expect("a puzzle is posed");
+    let mut expected = puzzle.start().unwrap();
     for (i, &hole) in holes.iter().enumerate().step_by(2) {
-        let player = position(app).side_to_move();
         touch_hole(app, player, hole);
         settle(app);
         if i + 2 < holes.len() {
             assert_eq!(run(app).phase, Phase::Solving, "after move {} the puzzle goes on", i + 1);
+            // The player's move and the computer's reply are on the board, the player to move again.
+            for played in &holes[i..i + 2] {
+                expected.play(toguz::rules::Hole::new(*played).unwrap()).unwrap();
+            }
+            assert_eq!(position(app), expected, "{}: after move {}, the computer replied", puzzle.id, i + 1);
         }
     }
 }

@@ -26,6 +26,7 @@ use crate::app::board::sowing::Timeline;
 use crate::app::computer::search_task::Searches;
 use crate::app::screens::game::messages::ToastState;
 use crate::app::screens::lessons::course::CourseHandle;
+use crate::app::screens::training::screen::TrainingRun;
 use crate::app::state::clock::GameClock;
 use crate::app::state::screen::Screen;
 use crate::app::ui::flourish::Flourish;
@@ -98,6 +99,7 @@ struct Moving<'w, 's> {
     course: Option<Res<'w, CourseHandle>>,
     assets: Option<Res<'w, AssetServer>>,
     clock: Option<Res<'w, GameClock>>,
+    training: Option<Res<'w, TrainingRun>>,
 }
 
 impl Moving<'_, '_> {
@@ -120,6 +122,8 @@ impl Moving<'_, '_> {
             || course_loading
             // A running game clock counts down on screen: its tenths would tick once a second at rest.
             || self.clock.as_ref().is_some_and(|c| c.clock.as_ref().is_some_and(|c| c.running().is_some()))
+            // So does a Storm's, from its first move to its end.
+            || self.training.as_ref().and_then(|t| t.drill.storm()).is_some_and(|s| s.storm.started() && !s.over)
     }
 }
 

@@ -49,9 +49,10 @@ pub(crate) struct Chooser;
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PuzzleChoice>().add_message::<LeavePuzzles>().add_systems(
         Update,
-        show_chooser
-            .in_set(Frame::View)
-            .run_if(in_state(Screen::Training).and_then(resource_changed::<Panels>)),
+        show_chooser.in_set(Frame::View).run_if(
+            in_state(Screen::Training)
+                .and_then(resource_changed::<Panels>.or_else(resource_changed::<ViewSize>)),
+        ),
     );
 }
 

@@ -28,8 +28,11 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         show_progress.in_set(Frame::View).run_if(
-            in_state(Screen::Training)
-                .and_then(resource_changed::<Panels>.or_else(resource_changed::<Locale>)),
+            in_state(Screen::Training).and_then(
+                resource_changed::<Panels>
+                    .or_else(resource_changed::<Locale>)
+                    .or_else(resource_changed::<ViewSize>),
+            ),
         ),
     );
 }

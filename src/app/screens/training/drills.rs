@@ -66,8 +66,11 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         show_end_card.in_set(Frame::View).run_if(
-            in_state(Screen::Training)
-                .and_then(resource_changed::<Panels>.or_else(resource_changed::<Locale>)),
+            in_state(Screen::Training).and_then(
+                resource_changed::<Panels>
+                    .or_else(resource_changed::<Locale>)
+                    .or_else(resource_changed::<ViewSize>),
+            ),
         ),
     );
 }
@@ -171,8 +174,10 @@ fn show_bar(
     }
     let left = storm.map_or(0, |s| s.storm.left(now));
     for (mut node, mut color) in &mut fills {
-        let share = (left as f32 / STORM_MS as f32).clamp(0.0, 1.0) * 100.0;
-        node.width = percent(share);
+        let share = percent((left as f32 / STORM_MS as f32).clamp(0.0, 1.0) * 100.0);
+        if node.width != share {
+            node.width = share;
+        }
         // The last twenty seconds in the clock's warning red.
         let want = if left < 20_000 { theme::CLOCK_LOW } else { theme::HIGHLIGHT };
         color.set_if_neq(BackgroundColor(want));

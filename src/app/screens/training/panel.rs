@@ -179,6 +179,10 @@ fn next_puzzle(
         finish(&mut run, &mut settings, &locale);
     }
     run.explaining = None;
+    if run.phase == Phase::Loading {
+        // A second tap before the next puzzle is up: it is on its way.
+        return;
+    }
     if let Drill::Missed { index, .. } = &mut run.drill {
         *index += 1;
     }
@@ -202,11 +206,11 @@ fn skip_puzzle(_: On<Tap>, mut run: ResMut<TrainingRun>, mut settings: ResMut<Se
 
 /// Another Storm, or a new Streak, once one ended.
 fn drill_again(_: On<Tap>, mut run: ResMut<TrainingRun>, mut panels: ResMut<Panels>) {
-    let choice = match run.drill {
-        Drill::Storm(_) => PuzzleChoice::Storm,
-        Drill::Streak(_) => PuzzleChoice::Streak,
-        _ => return,
-    };
+    // Offered once a Streak ended (a Storm's Play again is on its results card).
+    if run.phase != Phase::Over || run.drill.streak().is_none() {
+        return;
+    }
+    let choice = PuzzleChoice::Streak;
     panels.close(|p| *p == Panel::DrillOver);
     start_drill(&mut run, choice);
 }
@@ -218,6 +222,10 @@ fn back_to_results(_: On<Tap>, mut run: ResMut<TrainingRun>) {
         Drill::Storm(storm) if storm.over => {}
         _ => return,
     }
+    // Nothing of the puzzle looked at again carries on under the results (a Try again asked for it).
+    run.restart = false;
+    run.advance = false;
+    run.sent = None;
     run.explaining = None;
     run.queued = None;
     run.phase = Phase::Over;

@@ -75,6 +75,12 @@ pub struct TrainingRun {
     pub(crate) advance: bool,
     /// Time won or lost in a Storm, shown for a moment.
     pub flash: Option<Flash>,
+    /// The board's generation a move was last sent for: what comes next (the computer's reply, the next
+    /// puzzle, the puzzle again) waits until the board has played it and come to rest. Sent in the frame of
+    /// the tap, a reply was asked for the board before the tap's move and dropped as stale.
+    pub(crate) sent: Option<u64>,
+    /// The puzzles cannot be read: no choice in the menu can help (none left of a theme, another can).
+    pub(crate) broken: bool,
     /// Said over the next puzzle posed (the missed puzzles all replayed).
     pub(crate) notice: Option<String>,
     /// A Storm just ended: its end card is to be opened (once: Back closes it for a look at the board).
@@ -113,10 +119,16 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<TrainingRun>()
         .add_systems(
             OnEnter(Screen::Training),
-            (load_puzzles, |mut run: ResMut<TrainingRun>, launch: Option<Res<Launch>>| {
-                // `--training storm|streak` opens the drill; a plain `--training`, the puzzles.
-                *run = TrainingRun { pending: launch.and_then(|l| launched_drill(&l)), ..default() };
-            }),
+            (
+                load_puzzles,
+                |mut run: ResMut<TrainingRun>, launch: Option<Res<Launch>>, mut once: Local<bool>| {
+                    // `--training storm|streak` opens the drill the first time; a plain `--training`, the puzzles.
+                    let drill = launch
+                        .and_then(|l| launched_drill(&l))
+                        .filter(|_| !std::mem::replace(&mut *once, true));
+                    *run = TrainingRun { pending: drill, ..default() };
+                },
+            ),
         )
         .add_systems(OnExit(Screen::Training), leave_training)
         .add_systems(
@@ -165,6 +177,7 @@ fn start_puzzle(
         Ok(all) => all,
         Err(why) => {
             run.phase = Phase::Closed;
+            run.broken = true;
             run.said = locale.f("training.broken", &[("why", &why)]);
             return;
         }
@@ -262,7 +275,8 @@ fn leave_or_ask(
 ) {
     let Some(&LeavePuzzles(to)) = requests.read().last() else { return };
     let would_miss = run.attempt.as_ref().is_some_and(Attempt::was_missed)
-        && !matches!(run.phase, Phase::Solved | Phase::Closed);
+        && !matches!(run.phase, Phase::Solved | Phase::Closed | Phase::Over)
+        && run.drill.rated();
     if would_miss {
         panels.open(Panel::Question(Question::LeavePuzzle(to)));
     } else {
@@ -270,11 +284,11 @@ fn leave_or_ask(
     }
 }
 
-/// A choice made in the chooser: the puzzle of the day, or a theme from now on. The puzzle left is not
-/// counted (it was not given up: the player went elsewhere, and it stays untried).
+/// A choice made in the chooser: the puzzle of the day, a theme from now on, a drill. The puzzle left is
+/// not counted, unless a wrong move was played in it (the pending miss is counted as the next is posed).
 fn take_choice(mut choices: MessageReader<PuzzleChoice>, mut run: ResMut<TrainingRun>) {
     let Some(&choice) = choices.read().last() else { return };
-    if run.phase == Phase::Closed {
+    if run.broken {
         return;
     }
     start_drill(&mut run, choice);
@@ -316,6 +330,7 @@ fn take_taps(
         }
         Judged::Right { reply, solved } => {
             play.write(PlayHole { hole, generation });
+            run.sent = Some(generation);
             run.queued = reply;
             if let Drill::Storm(storm) = &mut run.drill {
                 let won = if solved { storm.storm.solved(now) } else { storm.storm.right_move(now) };
@@ -351,6 +366,7 @@ fn take_taps(
             }
             // The wrong move plays out while the computer looks at it.
             play.write(PlayHole { hole, generation });
+            run.sent = Some(generation);
             run.explaining = Some(searches.spawn(move |cancel| async move {
                 let [scored, reply] = explain_searches(&position, hole, depth);
                 let scored = run_cooperatively(scored, &cancel).await;
@@ -366,7 +382,8 @@ fn take_taps(
 
 /// Leaving the puzzles: a search is cancelled, and a puzzle left after a wrong move counts as missed (it
 /// would come back as new, and be solved clean, after a look at the openings). A puzzle only looked at is
-/// not an attempt: leaving it costs nothing (it cost 20 points of rating, found in a new player's try).
+/// not an attempt: leaving it costs nothing (it cost 20 points of rating, found in a new player's try). A
+/// drill's puzzle is not rated: leaving it counts nothing.
 fn leave_training(mut run: ResMut<TrainingRun>, mut settings: ResMut<Settings>, locale: Res<Locale>) {
     run.explaining = None;
     let missed = run.attempt.as_ref().is_some_and(Attempt::was_missed);
@@ -467,11 +484,14 @@ fn play_queued(
     timeline: Res<Timeline>,
     mut play: MessageWriter<PlayHole>,
 ) {
-    if timeline.running() {
+    let generation = board.get().generation;
+    if timeline.running() || run.sent.is_some_and(|sent| generation <= sent) {
         return;
     }
+    run.sent = None;
     if let Some(hole) = run.queued.take() {
-        play.write(PlayHole { hole, generation: board.get().generation });
+        play.write(PlayHole { hole, generation });
+        run.sent = Some(generation);
         return;
     }
     if run.advance {
@@ -493,6 +513,8 @@ pub(crate) fn start_drill(run: &mut TrainingRun, choice: PuzzleChoice) {
     run.explaining = None;
     run.queued = None;
     run.advance = false;
+    run.restart = false;
+    run.sent = None;
     run.pending = Some(choice);
     run.phase = Phase::Loading;
 }

@@ -71,6 +71,8 @@ fn show_words(
     // A wrong move's words and a solved puzzle's never share a colour (both were yellow).
     let said_color = match run.phase {
         Phase::Explaining | Phase::Missed => theme::MISS,
+        // A Streak ends at its miss (a Storm's end says nothing under the caption).
+        Phase::Over => theme::MISS,
         Phase::Solved if run.attempt.as_ref().is_some_and(|a| a.result() != Solve::Missed) => theme::SUCCESS,
         Phase::Solved => theme::TEXT,
         _ => theme::HIGHLIGHT,
