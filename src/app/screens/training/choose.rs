@@ -175,6 +175,29 @@ pub(crate) fn card_sizes(window: Vec2) -> (f32, f32, f32) {
     if window.y < 700.0 { (15.0, 22.0, 6.0) } else { (17.0, 26.0, 10.0) }
 }
 
+/// A puzzles' card's body: its two columns side by side on a short screen (a phone on its side), one
+/// above the other elsewhere.
+pub(crate) fn card_body(short: bool, gap: f32) -> Node {
+    Node {
+        flex_direction: if short { FlexDirection::Row } else { FlexDirection::Column },
+        column_gap: px(16),
+        row_gap: px(gap),
+        ..default()
+    }
+}
+
+/// A column of a card's body ([`card_body`]), taking `grow` shares of the width when side by side.
+pub(crate) fn card_column(short: bool, gap: f32, grow: f32) -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: px(gap),
+        justify_content: JustifyContent::Center,
+        flex_grow: grow,
+        flex_basis: if short { px(0) } else { Val::Auto },
+        ..default()
+    }
+}
+
 /// A puzzles' card's heading: the message `key`, centred, in the display face.
 pub(crate) fn card_heading(key: &'static str, size: f32) -> impl Bundle {
     (Tr(key), DisplayFace, text("", size, theme::TEXT), Node { align_self: AlignSelf::Center, ..default() })

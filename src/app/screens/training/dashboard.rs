@@ -12,7 +12,9 @@ use crate::puzzle::{Progress, Puzzle, Theme, ThemeStats};
 
 use crate::app::i18n::locale::Locale;
 use crate::app::screens::training::calendar::today;
-use crate::app::screens::training::choose::{PuzzleChoice, card_heading, card_sizes, theme_key};
+use crate::app::screens::training::choose::{
+    PuzzleChoice, card_body, card_column, card_heading, card_sizes, theme_key,
+};
 use crate::app::screens::training::set::{PuzzleSet, PuzzleSetHandle, puzzles};
 use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::{Frame, Screen};
@@ -73,14 +75,7 @@ fn show_progress(
     let weakest = progress.weakest(all);
     let missed = progress.missed().len();
     // A phone on its side is too short for one column: the table beside the choices.
-    let column = |grow: f32| Node {
-        flex_direction: FlexDirection::Column,
-        row_gap: px(gap),
-        justify_content: JustifyContent::Center,
-        flex_grow: grow,
-        flex_basis: if short { px(0) } else { Val::Auto },
-        ..default()
-    };
+    let column = |grow: f32| card_column(short, gap, grow);
     commands
         .spawn((
             panel_backdrop("Button Close the progress", 41),
@@ -90,13 +85,7 @@ fn show_progress(
         .with_children(|b| {
             b.spawn(card(if short { 780.0 } else { 380.0 }, 14.0, gap, AlignItems::Stretch)).with_children(
                 |c| {
-                    c.spawn(Node {
-                        flex_direction: if short { FlexDirection::Row } else { FlexDirection::Column },
-                        column_gap: px(16),
-                        row_gap: px(gap),
-                        ..default()
-                    })
-                    .with_children(|body| {
+                    c.spawn(card_body(short, gap)).with_children(|body| {
                         body.spawn(column(1.3)).with_children(|left| {
                             left.spawn(card_heading("drill.progress", heading));
                             left.spawn((

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use crate::drill::{STORM_MS, next_bonus};
 
 use crate::app::i18n::locale::{Locale, Tr};
-use crate::app::screens::training::choose::{PuzzleChoice, card_heading, card_sizes};
+use crate::app::screens::training::choose::{PuzzleChoice, card_body, card_column, card_heading, card_sizes};
 use crate::app::screens::training::drill_run::{Drill, DrillBar, FLASH_MS, StormRun};
 use crate::app::screens::training::panel::rebuild_ui;
 use crate::app::screens::training::screen::{Phase, TrainingRun, end_drill, start_drill};
@@ -280,14 +280,7 @@ fn show_end_card(
     // A phone on its side is too short for one column: the score beside the run's puzzles.
     let short = view.0.y < 500.0;
     let width = if short { 780.0 } else { 360.0 };
-    let column = |grow: f32| Node {
-        flex_direction: FlexDirection::Column,
-        row_gap: px(gap),
-        justify_content: JustifyContent::Center,
-        flex_grow: grow,
-        flex_basis: if short { px(0) } else { Val::Auto },
-        ..default()
-    };
+    let column = |grow: f32| card_column(short, gap, grow);
     commands
         .spawn((
             panel_backdrop("Button Close the Storm's results", 40),
@@ -296,13 +289,7 @@ fn show_end_card(
         ))
         .with_children(|b| {
             b.spawn(card(width, 16.0, gap, AlignItems::Stretch)).with_children(|c| {
-                c.spawn(Node {
-                    flex_direction: if short { FlexDirection::Row } else { FlexDirection::Column },
-                    column_gap: px(16),
-                    row_gap: px(gap),
-                    ..default()
-                })
-                .with_children(|body| {
+                c.spawn(card_body(short, gap)).with_children(|body| {
                     body.spawn(column(1.0)).with_children(|info| {
                         info.spawn(card_heading("drill.storm_over", heading));
                         info.spawn((
