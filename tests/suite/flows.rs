@@ -1125,6 +1125,32 @@ fn in_hot_seat_the_far_players_menu_and_messages_face_them_and_their_undo_takes_
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The new-player check: with a two-players game saved, a new game asked from the title drew the question
+/// twice, a second copy upside down over the title's buttons. Nobody sits at the board on the title: one
+/// card, facing the screen; in the shared game itself each seat still gets its copy.
+#[test]
+fn a_new_game_asked_from_the_title_over_a_saved_two_players_game_is_one_card_facing_the_reader() {
+    let dir = save_dir("title-question-one-card");
+    let mut app = start_app(TABLET, &dir);
+    start_hot_seat(&mut app);
+    frames(&mut app, 2);
+    tap_hole(&mut app, Side::White, 7);
+    frames(&mut app, 2);
+    press(&mut app, "Menu");
+    press(&mut app, "Quit to title");
+    frames(&mut app, 2);
+    start_against_computer(&mut app);
+    frames(&mut app, 2);
+    assert!(named_rect(&mut app, "Question").is_some(), "starting over a saved game asks first");
+    assert!(rotation_of(&mut app, "Question").abs() < 0.01, "the question faces the reader");
+    let mut names = app.world_mut().query::<&Name>();
+    assert!(
+        !names.iter(app.world()).any(|n| n.as_str() == "Question (far seat)"),
+        "no upside-down copy over the title"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A new player's try (issue 32): turning the board each turn on in the middle of a game left the far
 /// row's numbers upside down (9 read "6") until the next move. They turn at once, both ways.
 #[test]

@@ -58,6 +58,7 @@ fn show_question(
     session: Res<Session>,
     settings: Res<Settings>,
     locale: Res<Locale>,
+    screen: Res<State<Screen>>,
     mut commands: Commands,
 ) {
     if !panels.is_changed() && !locale.is_changed() {
@@ -82,8 +83,9 @@ fn show_question(
     };
     // A question belongs to whoever asked it: on a board two players share, a new game is both players'
     // question (a copy faces each seat, either may answer); a resignation is the resigner's alone, facing
-    // them.
-    let shared = shared_board(&session, &settings);
+    // them. Asked from the title, where nobody sits at the board yet, it is one card facing the screen's
+    // reader (a saved two-player game drew a second, upside-down copy over the title's buttons).
+    let shared = shared_board(&session, &settings) && *screen.get() != Screen::Title;
     let seats: Vec<bool> = match question {
         Question::Resign(_) => vec![shared && panels.faces_far],
         Question::NewGame(_) if shared => vec![true, false],
