@@ -32,5 +32,12 @@ pub fn main() {
 #[cfg(all(feature = "app", target_arch = "wasm32"))]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
-    app::run(app::state::launch::Launch::default());
+    let launch = app::state::launch::Launch::default();
+    // `?floor`: Bevy's start alone, for the start-up bench (`app::dev::floor`).
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    if search.trim_start_matches('?').split('&').any(|p| p == "floor") {
+        app::dev::floor::run(launch);
+    } else {
+        app::run(launch);
+    }
 }

@@ -18,6 +18,7 @@ fn main() {
         return;
     }
     match toguz::app::state::launch::Launch::parse(&args) {
+        Ok(launch) if launch.startup_floor => toguz::app::dev::floor::run(launch),
         Ok(launch) => toguz::app::run(launch),
         Err(message) => {
             eprintln!("{message}");

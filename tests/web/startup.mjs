@@ -3,7 +3,11 @@
 // side by side (before and after a change), each load in a fresh browser context (no cache, no service
 // worker: a first visit).
 //
-//   node tests/web/startup.mjs [--runs N] [--rates 1,4] SITE [SITE ...]
+//   node tests/web/startup.mjs [--runs N] [--rates 1,4] [--floor] SITE [SITE ...]
+//
+// --floor also opens the last site with `?floor`: Bevy's start alone with a title's worth of drawing
+// (`src/app/dev/floor.rs`), the most that cutting the game's own start can come to (a site built before
+// the floor starts the game there).
 //
 // The page logs `toguz:start NAME MS` (`src/app/dev/startup.rs` and `assets/web/index.html`), in ms from
 // the page's navigation: `module` (the module downloaded), `run` (compiled, instantiated and entered),
@@ -18,14 +22,16 @@ import { launchChromium, serveSite } from './site.mjs';
 const args = process.argv.slice(2);
 let runs = 3;
 let rates = [1, 4];
+let floor = false;
 const sites = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
   else if (args[i] === '--rates') rates = args[++i].split(',').map(Number);
+  else if (args[i] === '--floor') floor = true;
   else sites.push(path.resolve(args[i]));
 }
 if (sites.length === 0 || !(runs >= 1) || rates.some((r) => !(r >= 1))) {
-  console.error('usage: node tests/web/startup.mjs [--runs N] [--rates 1,4] SITE [SITE ...]');
+  console.error('usage: node tests/web/startup.mjs [--runs N] [--rates 1,4] [--floor] SITE [SITE ...]');
   process.exit(2);
 }
 
@@ -33,10 +39,16 @@ const PHONE = { width: 390, height: 844 };
 const ORDER = ['module', 'run', 'plugins', 'schedules', 'painted', 'startup', 'first frame', 'title drawn'];
 const served = [];
 for (const site of sites) served.push(await serveSite(site));
+// What is visited: each site as a player opens it, and with `--floor` Bevy's start alone on the last.
+const visits = [];
+for (let i = 0; i < sites.length; i++) {
+  visits.push({ label: path.basename(sites[i]), url: `${served[i].base}?test` });
+  if (floor && i === sites.length - 1) visits.push({ label: `${path.basename(sites[i])} floor`, url: `${served[i].base}?test&floor` });
+}
 const browser = await launchChromium();
 
 // One first visit: the marks the page logged, by name.
-async function visit(base, rate) {
+async function visit(url, rate) {
   const context = await browser.newContext({ viewport: PHONE, screen: PHONE, isMobile: true, hasTouch: true, locale: 'en-US' });
   const page = await context.newPage();
   const marks = {};
@@ -53,11 +65,11 @@ async function visit(base, rate) {
   });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  await page.goto(`${base}?test`);
+  await page.goto(url);
   const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 180000));
   const outcome = await Promise.race([title, timeout]);
   await context.close();
-  if (outcome === 'timeout') throw new Error(`${base} at ${rate}x: no first frame in 180 s (marks: ${JSON.stringify(marks)})`);
+  if (outcome === 'timeout') throw new Error(`${url} at ${rate}x: no first frame in 180 s (marks: ${JSON.stringify(marks)})`);
   return marks;
 }
 
@@ -68,17 +80,17 @@ const median = (xs) => {
 
 console.log(`start-up of the web build, ${PHONE.width}x${PHONE.height}, median of ${runs} first visits (ms from navigation)`);
 for (const rate of rates) {
-  // The sites take turns, so a slower minute of the machine falls on both alike.
-  const all = sites.map(() => []);
+  // The visits take turns, so a slower minute of the machine falls on all alike.
+  const all = visits.map(() => []);
   for (let run = 0; run < runs; run++) {
-    for (let i = 0; i < sites.length; i++) all[i].push(await visit(served[i].base, rate));
+    for (let i = 0; i < visits.length; i++) all[i].push(await visit(visits[i].url, rate));
   }
   console.log(`\nCPU slowed ${rate}x:`);
-  console.log(['part'.padEnd(12), ...sites.map((s) => path.basename(s).padStart(14))].join(' '));
+  console.log(['part'.padEnd(12), ...visits.map((v) => v.label.padStart(18))].join(' '));
   for (const name of ORDER) {
     const cells = all.map((marks) => {
       const xs = marks.map((m) => m[name]).filter((x) => x !== undefined);
-      return (xs.length ? `${median(xs).toFixed(0)}` : '-').padStart(14);
+      return (xs.length ? `${median(xs).toFixed(0)}` : '-').padStart(18);
     });
     console.log([name.padEnd(12), ...cells].join(' '));
   }

@@ -1,7 +1,8 @@
 //! What tests and tools use: screenshots, the UI map the tests read, the browser's test hooks, the
-//! frame bench and the start-up marks.
+//! frame bench, the start-up marks and the start-up floor.
 
 pub mod bench;
+pub mod floor;
 pub mod screenshot;
 pub mod startup;
 pub mod ui_map;

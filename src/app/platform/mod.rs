@@ -1,6 +1,7 @@
 //! What differs by platform, behind plain functions: Android (JNI), iOS (CoreFoundation, UIPasteboard),
 //! the browser's bindings, vibration (`haptics`), the system's wish for calm (`motion`), files written
-//! atomically, the safe area, the app's lifecycle and the desktop window shown once drawn (`first_frame`).
+//! atomically, the safe area, the app's lifecycle, the desktop window shown once drawn (`first_frame`)
+//! and the renderer's work kept to what a 2D game needs (`render_work`).
 //! The lowest layer: it uses nothing of the app above it, and it alone may hold `unsafe` (denied everywhere else by the crate's lints).
 
 #![allow(unsafe_code)]
@@ -16,6 +17,7 @@ pub mod haptics;
 pub mod ios;
 pub mod lifecycle;
 pub mod motion;
+pub mod render_work;
 pub mod safe_area;
 pub mod storage;
 #[cfg(target_arch = "wasm32")]
@@ -24,7 +26,7 @@ pub mod web;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((safe_area::plugin, lifecycle::plugin));
+    app.add_plugins((safe_area::plugin, lifecycle::plugin, render_work::plugin));
     #[cfg(target_os = "android")]
     app.add_plugins(android::plugin);
     #[cfg(target_os = "linux")]

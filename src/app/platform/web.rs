@@ -26,6 +26,16 @@ pub fn languages() -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Whether the page is at least as tall as it is wide. The game's canvas fills the page, but the game's
+/// window takes the canvas's size only a few frames into the start (until then it has Bevy's default
+/// size, a wide 1280x720).
+pub fn page_is_tall() -> Option<bool> {
+    let window = web_sys::window()?;
+    let width = window.inner_width().ok()?.as_f64()?;
+    let height = window.inner_height().ok()?.as_f64()?;
+    Some(height >= width)
+}
+
 /// The notch and the gesture bar as the page measured them (`<html data-safe-area="top,right,bottom,left">`,
 /// CSS pixels), in the format of `TOGUZ_SAFE_AREA`.
 pub fn page_safe_area() -> Option<String> {

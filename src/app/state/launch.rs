@@ -61,6 +61,8 @@ pub struct Launch {
     pub table: Option<String>,
     /// Print where the start went (`dev::startup`), the memory on the title and in a game, and quit.
     pub startup_bench: bool,
+    /// Start Bevy alone with a title's worth of drawing (`dev::floor`), print its marks and quit.
+    pub startup_floor: bool,
 }
 
 impl Default for Launch {
@@ -88,6 +90,7 @@ impl Default for Launch {
             clock: None,
             table: None,
             startup_bench: false,
+            startup_floor: false,
         }
     }
 }
@@ -97,7 +100,7 @@ pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \
              [--lessons] [--tutorial LESSON:STEP] [--training [storm|streak]] [--openings] [--sheet play|two-players|settings]]
              [--lang en|ky|kk|ru|fr|es|ca|vi] [--stones korgool|ivory] [--counts on|off]
              [--clock M+S (minutes, a decimal allowed; seconds a move: 3+2, 0.1+0, 5d3 for a delay, 5/3+2 odds)]
-             [--table pause|draw|takeback|resign|resign-far] [--startup-bench]";
+             [--table pause|draw|takeback|resign|resign-far] [--startup-bench] [--startup-floor]";
 
 fn parse_size(s: &str) -> Result<Vec2, String> {
     let (w, h) =
@@ -159,6 +162,7 @@ impl Launch {
                 }
                 "--title" => launch.title = true,
                 "--startup-bench" => launch.startup_bench = true,
+                "--startup-floor" => launch.startup_floor = true,
                 "--menu" => launch.menu = true,
                 "--move-list" => launch.move_list = true,
                 "--review" => {

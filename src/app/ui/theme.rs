@@ -19,6 +19,8 @@ use bevy::prelude::*;
 use bevy::sprite::{BorderRect, TextureSlicer};
 use bevy::window::{PrimaryWindow, RequestRedraw};
 
+#[cfg(target_arch = "wasm32")]
+use crate::app::platform::web;
 use crate::app::state::launch::Launch;
 use crate::app::state::screen::Screen;
 use crate::app::state::settings::{Settings, StoneSet};
@@ -231,8 +233,8 @@ fn paint(
     let started = web_time::Instant::now();
     let p = palette(set);
     // The board of the window's shape (`board::layout` stands it up when the window is at least as tall as
-    // it is wide); the web's canvas may not have its size yet, and then the other follows in a frame or two.
-    let other = other_board(board_for(windows.iter().next()));
+    // it is wide).
+    let other = other_board(board_shown(windows.iter().next()));
     let mut left = vec![
         other,
         Later::Tuzdik(Side::White),
@@ -273,6 +275,17 @@ fn board_for(window: Option<&Window>) -> Later {
     if window.is_none_or(|w| w.height() >= w.width()) { Later::BoardTall } else { Later::BoardWide }
 }
 
+/// The board the screen shows now. On the web it is the page's shape: the game's window takes the
+/// canvas's size only a few frames into the start (it has Bevy's wide default until then), and a phone's
+/// start painted the wide board first, then the tall one, before its title could be drawn.
+fn board_shown(window: Option<&Window>) -> Later {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(tall) = web::page_is_tall() {
+        return if tall { Later::BoardTall } else { Later::BoardWide };
+    }
+    board_for(window)
+}
+
 /// The board of the other shape.
 fn other_board(board: Later) -> Later {
     if board == Later::BoardTall { Later::BoardWide } else { Later::BoardTall }
@@ -294,7 +307,7 @@ fn paint_later(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let (Some(art), Some(painted), Some(mut images)) = (art, painted, images) else { return };
-    let shown = board_for(windows.iter().next());
+    let shown = board_shown(windows.iter().next());
     let hidden = other_board(shown);
     // Nothing left, or only the board of the other shape, which waits for the window to turn: the list is
     // not touched (sorted each frame, it was marked changed each frame for as long as the app ran).
