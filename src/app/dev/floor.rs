@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::sprite::{BorderRect, TextureSlicer};
 
-use crate::app::dev::startup::{self, marks};
+use crate::app::dev::startup::{self, marks, print_marks};
 #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
 use crate::app::platform::first_frame;
 use crate::app::state::launch::{Launch, main_window};
@@ -97,18 +97,13 @@ fn theme_image() -> Image {
     )
 }
 
-/// On the desktop, once the screen is drawn: the marks, as `--startup-bench` prints them, and quit.
+/// On the desktop, once the screen is drawn: the marks, as `--startup-bench` prints them, and quit (in a
+/// browser they are on the console already, and a page does not quit).
 fn report_and_quit(launch: Res<Launch>, mut done: Local<bool>, mut exit: MessageWriter<AppExit>) {
-    let marks = marks();
-    if *done || !marks.iter().any(|(name, _)| *name == "title drawn") || cfg!(target_arch = "wasm32") {
+    if *done || cfg!(target_arch = "wasm32") || !marks().iter().any(|(name, _)| *name == "title drawn") {
         return;
     }
     *done = true;
-    println!("start-up floor at {}x{}:", launch.size.x, launch.size.y);
-    let mut last = 0.0;
-    for (name, ms) in marks {
-        println!("  {name:<12} {ms:>8.1} ms  (+{:.1})", ms - last);
-        last = ms;
-    }
+    print_marks(&format!("start-up floor at {}x{}", launch.size.x, launch.size.y));
     exit.write(AppExit::Success);
 }

@@ -273,6 +273,17 @@ fn largest_line() -> String {
     format!("largest images: {}", each.join(", "))
 }
 
+/// Prints the marks so far under `heading`, a line each with the time since the one before (the lines
+/// `tests/window/startup_bench.sh` reads).
+pub(crate) fn print_marks(heading: &str) {
+    println!("{heading}:");
+    let mut last = 0.0;
+    for (name, ms) in marks() {
+        println!("  {name:<12} {ms:>8.1} ms  (+{:.1})", ms - last);
+        last = ms;
+    }
+}
+
 /// `--startup-bench`: once the title is drawn, prints the marks and the memory, asks for a game against
 /// the computer, prints the memory once its board has been drawn and settled, and quits.
 fn drive_bench(
@@ -286,12 +297,7 @@ fn drive_bench(
     let drawn = f64::from_bits(DRAWN_AT.load(Ordering::Relaxed)) > 0.0;
     match *stage {
         Stage::Title if drawn => {
-            println!("start-up at {}x{}:", launch.size.x, launch.size.y);
-            let mut last = 0.0;
-            for (name, ms) in marks() {
-                println!("  {name:<12} {ms:>8.1} ms  (+{:.1})", ms - last);
-                last = ms;
-            }
+            print_marks(&format!("start-up at {}x{}", launch.size.x, launch.size.y));
             println!(
                 "  other pipelines still compiling then: {}",
                 COMPILING.lock().unwrap_or_else(|e| e.into_inner())

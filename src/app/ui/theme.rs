@@ -269,21 +269,15 @@ fn paint(
     debug!("the title's images painted in {} ms", started.elapsed().as_millis());
 }
 
-/// The board a window of this shape shows (`board::layout` stands it up when the window is at least as tall
-/// as it is wide; a window not yet known counts as a phone's).
-fn board_for(window: Option<&Window>) -> Later {
-    if window.is_none_or(|w| w.height() >= w.width()) { Later::BoardTall } else { Later::BoardWide }
-}
-
-/// The board the screen shows now. On the web it is the page's shape: the game's window takes the
-/// canvas's size only a few frames into the start (it has Bevy's wide default until then), and a phone's
-/// start painted the wide board first, then the tall one, before its title could be drawn.
+/// The board the screen shows now: `board::layout` stands it up when the window is at least as tall as it
+/// is wide; a window not yet known counts as a phone's. On the web it is the page's shape: the game's
+/// window takes the canvas's size only a few frames into the start (it has Bevy's wide default until
+/// then), and a phone's start painted the wide board first, then the tall one, before its title.
 fn board_shown(window: Option<&Window>) -> Later {
+    let tall = window.is_none_or(|w| w.height() >= w.width());
     #[cfg(target_arch = "wasm32")]
-    if let Some(tall) = web::page_is_tall() {
-        return if tall { Later::BoardTall } else { Later::BoardWide };
-    }
-    board_for(window)
+    let tall = web::page_is_tall().unwrap_or(tall);
+    if tall { Later::BoardTall } else { Later::BoardWide }
 }
 
 /// The board of the other shape.
