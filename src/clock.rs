@@ -7,7 +7,8 @@
 //! each method that looks at time takes `now`, milliseconds on any time base that never goes back (a
 //! `now` earlier than the last one is read as no time passing); a side's time is never negative, and a
 //! side at zero has lost on time (its flag fell) for good; no method gives time back: only a press's
-//! increment adds time, and undo ([`Clock::take_back`]) takes nothing back from the clocks.
+//! increment adds time, and undo ([`Clock::take_back`]) gives back no time spent and takes back the
+//! increments the undone moves earned.
 
 use std::fmt;
 
@@ -358,7 +359,7 @@ impl std::error::Error for ClockError {}
 ///
 /// A turn's time is counted from when its clock started, less the pauses within it; a simple delay is
 /// taken from the start of each turn, so a pause does not renew it. Undo is [`Clock::take_back`]: the
-/// clocks keep the time they have, spent and earned.
+/// time spent stays spent, and the undone moves' increments are taken back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
     control: TimeControl,
@@ -526,24 +527,34 @@ impl Clock {
         self.since = None;
     }
 
-    /// Undo of `moves` moves in a timed game: the clocks give no time back. The turn being timed is
-    /// charged what it used, the increments earned stay earned, and the turn passes to whoever is to move
-    /// after the undo (the other side for an odd number of moves), whose new turn starts at `now`. The
-    /// undone moves' `%clk` times are forgotten. A stopped clock stays stopped; a paused one stays paused,
-    /// on the new turn (a takeback is granted on a card over the board, which holds the clocks).
+    /// Undo of `moves` moves in a timed game, after which `to_move` is to play: the clocks give no time
+    /// back, and the increments the undone moves earned go with them (a move taken back earned nothing:
+    /// each takeback in a 10+5 game gave its mover 5 s). The turn being timed is charged what it used,
+    /// and the turn passes to `to_move`, whose new turn starts at `now`. The undone moves' `%clk` times
+    /// are forgotten. A stopped clock stays stopped; a paused one stays paused, on the new turn (a
+    /// takeback is granted on a card over the board, which holds the clocks). Taking an increment back
+    /// never makes a flag fall: a side keeps at least a millisecond (it pressed in time).
     ///
     /// (Redo replays a move without thinking: in a timed game it is a [`Clock::press`] like any move, and
-    /// earns its increment again; the app may prefer not to offer it.)
-    pub fn take_back(&mut self, moves: usize, now: u64) -> Result<(), ClockError> {
+    /// earns its increment again; the app does not offer it.)
+    pub fn take_back(&mut self, moves: usize, to_move: Side, now: u64) -> Result<(), ClockError> {
         self.check_flag(now)?;
-        self.times.truncate(self.times.len().saturating_sub(moves));
+        let pressed = moves.min(self.times.len());
+        self.times.truncate(self.times.len() - pressed);
         let paused = self.is_paused();
-        if let Some(side) = self.turn {
-            let next = if moves % 2 == 1 { side.opponent() } else { side };
-            self.hand_over(next, now);
+        if self.turn.is_some() {
+            self.hand_over(to_move, now);
             if paused {
                 self.since = None;
             }
+        }
+        // The earliest undone move was `to_move`'s, and the moves alternate from it; of the undone moves,
+        // the last `pressed` went through the clock (all of them, in a game timed from its first move).
+        let bonus = self.control.increment.bonus();
+        for k in moves - pressed..moves {
+            let mover = if k % 2 == 0 { to_move } else { to_move.opponent() };
+            let time = &mut self.banked[mover.index()];
+            *time = time.saturating_sub(bonus).max(1);
         }
         Ok(())
     }

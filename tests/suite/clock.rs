@@ -138,25 +138,45 @@ fn the_last_ten_seconds_are_marked_from_ten_seconds_left() {
 }
 
 #[test]
-fn undo_gives_no_time_back() {
+fn undo_gives_no_time_back_and_takes_back_the_undone_moves_increments() {
     let mut clock = Clock::new(blitz());
     clock.start(W, 0).unwrap();
     let white_after = clock.press(s(30)).unwrap();
+    assert_eq!(white_after, s(180) - s(30) + s(2), "the press earned white its 2 s");
     // Black thinks 10 s; white takes the move back (hot-seat: one move).
-    clock.take_back(1, s(40)).unwrap();
+    clock.take_back(1, W, s(40)).unwrap();
     assert_eq!(clock.running(), Some(W), "the turn goes back to white");
-    assert_eq!(clock.remaining(W, s(40)), white_after, "the 30 s white spent stay spent");
-    assert_eq!(clock.remaining(B, s(40)), s(170), "and black's 10 s too");
+    assert_eq!(clock.remaining(W, s(40)), s(150), "the 30 s white spent stay spent, the 2 s earned go");
+    assert_eq!(clock.remaining(B, s(40)), s(170), "and black's 10 s stay spent too");
     assert!(clock.times().is_empty(), "the undone move's clock is gone from the record");
-    // Against the computer undo takes two moves: the same side plays on, its thinking time charged.
+    // Two moves taken back at once: the same side plays on, each mover loses its increment.
     let before = [clock.remaining(W, s(50)), clock.remaining(B, s(50))];
     clock.press(s(50)).unwrap();
     clock.press(s(51)).unwrap();
-    clock.take_back(2, s(60)).unwrap();
+    clock.take_back(2, W, s(60)).unwrap();
     assert_eq!(clock.running(), Some(W));
-    assert!(clock.remaining(W, s(60)) <= before[0] + s(2), "white: no more than its earned increment");
-    assert!(clock.remaining(B, s(60)) <= before[1] + s(2), "black: no more than its earned increment");
+    assert_eq!(clock.remaining(W, s(60)), before[0] - s(9), "white: its 9 s spent, nothing earned");
+    assert_eq!(clock.remaining(B, s(60)), before[1] - s(1), "black: its 1 s spent, nothing earned");
     assert_eq!(clock.times().len(), 0);
+}
+
+#[test]
+fn takebacks_earn_no_time_however_often_they_are_asked() {
+    // A 10+5 game: a move and its takeback, ten times over, leave the mover with less time, never more.
+    let mut clock = Clock::new(TimeControl::new(s(600), Increment::Fischer(s(5))).unwrap());
+    clock.start(W, 0).unwrap();
+    let mut now = 0;
+    for _ in 0..10 {
+        now += 500;
+        clock.press(now).unwrap();
+        clock.take_back(1, W, now).unwrap();
+    }
+    assert_eq!(
+        clock.remaining(W, now),
+        s(600) - now,
+        "white was charged its 5 s of thinking, earned nothing"
+    );
+    assert_eq!(clock.remaining(B, now), s(600));
 }
 
 #[test]
@@ -166,12 +186,12 @@ fn a_takeback_granted_while_the_clocks_are_held_keeps_them_held_on_the_new_turn(
     clock.press(s(30)).unwrap();
     // Black thinks 10 s; the takeback card holds the clocks for 50 s; it is granted.
     clock.pause(s(40)).unwrap();
-    clock.take_back(1, s(90)).unwrap();
+    clock.take_back(1, W, s(90)).unwrap();
     assert!(clock.is_paused() && clock.running().is_none(), "still held, now on white's turn");
     assert_eq!(clock.remaining(B, s(200)), s(170), "black is charged its 10 s, not the held 50");
     clock.resume(s(200)).unwrap();
     assert_eq!(clock.running(), Some(W));
-    assert_eq!(clock.remaining(W, s(205)), s(180) - s(30) + s(2) - s(5), "white's turn runs from the resume");
+    assert_eq!(clock.remaining(W, s(205)), s(180) - s(30) - s(5), "white's turn runs from the resume");
 }
 
 #[test]
@@ -183,9 +203,9 @@ fn a_stopped_clock_keeps_its_times_and_starts_again_for_a_game_played_on() {
     assert_eq!(clock.running(), None);
     assert_eq!(clock.remaining(B, s(100)), s(175));
     assert_eq!(clock.press(s(100)), Err(ClockError::NotRunning));
-    clock.take_back(1, s(100)).unwrap();
+    clock.take_back(1, W, s(100)).unwrap();
     clock.start(W, s(100)).unwrap();
-    assert_eq!(clock.remaining(W, s(101)), s(180) - s(4) + s(2) - s(1));
+    assert_eq!(clock.remaining(W, s(101)), s(180) - s(4) - s(1), "the undone move's increment is gone");
 }
 
 /// 51 stones on the board, the rest in the kazans.

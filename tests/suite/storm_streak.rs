@@ -130,6 +130,11 @@ fn a_storm_ends_when_its_time_runs_out_keeps_the_days_best_and_its_puzzles_can_b
     let drills = app.world().resource::<Settings>().training.drills.clone();
     assert_eq!((drills.storm_best, drills.storm_best_on(today())), (1, 1), "the best and the day's best");
     assert_eq!(flushed_save(&mut app, &dir).settings.training.drills, drills, "kept in the save");
+    // It opened by itself: a tap that lands on it at once (a finger on its way to a hole) is not taken.
+    press(&mut app, "Storm puzzle 1");
+    assert_eq!(app.world().resource::<Panels>().top(), Some(Panel::DrillOver), "the card ignored the tap");
+    assert_eq!(run(&app).phase, Phase::Over, "no puzzle was opened");
+    frames(&mut app, 20);
     // Closed for a look at the board, the card comes back from the panel's Results.
     press(&mut app, "Close");
     assert_eq!(app.world().resource::<Panels>().top(), None);

@@ -3,6 +3,9 @@
 //! a minute of frames; a flag ends the game on time; a pause stops the clocks and covers the board; a
 //! draw is offered and answered on the other seat; a resignation is asked once; a timed game's Undo asks
 //! the other seat and gives back no time; a timed game continued after a restart has the time it had.
+//! Fair to the second: the next player's clock waits for the stones to land, a card over a timed game
+//! hides the board, a takeback keeps no increment, a killed app gives back no thinking time, and a timed
+//! game offers no hint.
 
 use bevy::prelude::*;
 use toguz::app::state::clock::{ClockOverride, GameClock, Offer};
@@ -14,8 +17,8 @@ use toguz::rules::Side;
 
 use super::analysis::texts;
 use super::flows::{
-    FRAME, TABLET, buttons, frames, has_button, moves, open_games, press, save_dir, start_app,
-    start_hot_seat, tap_hole,
+    FRAME, PHONE_SIDEWAYS, TABLET, buttons, frames, has_button, moves, open_games, press, save_dir,
+    start_app, start_hot_seat, tap_hole, touch_tap_arriving,
 };
 
 /// Milliseconds in one frame of the tests' clock.
@@ -206,7 +209,8 @@ fn resigning_is_asked_once_and_the_other_side_wins() {
 fn a_timed_games_undo_asks_the_other_seat_and_gives_back_no_time() {
     let (mut app, dir) = timed_game("table-takeback", blitz());
     tap_hole(&mut app, Side::White, 7);
-    let white = left(&app, Side::White);
+    // What White had before the move: the move's 2 s increment goes with the move taken back.
+    let white = left(&app, Side::White) - 2_000;
     press(&mut app, "Undo");
     assert_eq!(top(&app), Some(Panel::Offer(Offer::Takeback { from: Side::White })), "Black is asked");
     assert_eq!(moves(&app), [7], "nothing is taken back before Black answers");
@@ -351,5 +355,245 @@ fn a_game_without_a_clock_shows_no_clock_in_either_bar() {
         .map(|(name, node)| (name.to_string(), node.size()))
         .collect();
     assert!(shown.is_empty(), "no clock chip takes room in an untimed game: {shown:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Taps a hole's centre and runs the tap's frames alone: the stones are still in flight after it.
+fn tap_hole_sowing(app: &mut App, side: Side, hole: u8) {
+    let layout = app.world().resource::<toguz::app::board::layout::BoardLayout>().clone();
+    let c = layout.hole(side, crate::common::hole(hole)).center();
+    touch_tap_arriving(app, Vec2::new(c.x + layout.window.x / 2.0, layout.window.y / 2.0 - c.y));
+}
+
+fn sowing(app: &App) -> bool {
+    app.world().resource::<toguz::app::board::sowing::Timeline>().running()
+}
+
+#[test]
+fn the_next_players_clock_starts_once_the_stones_have_landed_and_a_timed_game_sows_at_least_fast() {
+    use toguz::app::state::settings::{Speed, SpeedFloor};
+    let (mut app, dir) = timed_game("table-sowing-holds", blitz());
+    assert_eq!(
+        app.world().resource::<SpeedFloor>().0,
+        Some(Speed::Fast),
+        "a timed game sows at least at Fast"
+    );
+    tap_hole_sowing(&mut app, Side::White, 7);
+    assert_eq!(moves(&app), [7]);
+    assert!(sowing(&app), "White's stones are in flight");
+    let mut in_flight = 0;
+    while sowing(&app) && in_flight < 600 {
+        assert_eq!(left(&app, Side::Black), 180_000, "Black's time waits while White's stones fly");
+        assert_eq!(clock(&app).running(), None, "no clock runs during the sowing");
+        frames(&mut app, 1);
+        in_flight += 1;
+    }
+    assert!(
+        in_flight * FRAME_MS <= 1_000,
+        "at Fast a 9-stone move lands within a second: {in_flight} frames"
+    );
+    frames(&mut app, 2);
+    assert_eq!(clock(&app).running(), Some(Side::Black), "the board is Black's: Black's clock runs");
+    assert!(left(&app, Side::Black) < 180_000 && left(&app, Side::Black) >= 180_000 - 3 * FRAME_MS);
+    // Black's move: White's clock waits the same way, and White has exactly the 2 s it earned.
+    let white = left(&app, Side::White);
+    tap_hole_sowing(&mut app, Side::Black, 3);
+    assert_eq!(moves(&app), [7, 3]);
+    frames(&mut app, 20);
+    assert!(sowing(&app));
+    assert_eq!(left(&app, Side::White), white, "White's clock stands while Black's stones fly");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether the board is hidden under the table's cover.
+fn board_covered(app: &mut App) -> bool {
+    let mut q = app.world_mut().query::<(&Name, &InheritedVisibility)>();
+    q.iter(app.world()).any(|(name, visible)| name.as_str() == "Board cover" && visible.get())
+}
+
+#[test]
+fn the_menu_of_a_timed_game_hides_the_board_while_it_holds_the_clocks() {
+    let (mut app, dir) = timed_game("table-menu-covers", blitz());
+    press(&mut app, "Menu");
+    frames(&mut app, 2);
+    assert!(!board_covered(&mut app), "before the first move no clock runs: the board stays in view");
+    press(&mut app, "Resume");
+    tap_hole(&mut app, Side::White, 7);
+    assert!(!board_covered(&mut app), "while play goes on the board is in view");
+    press(&mut app, "Menu");
+    frames(&mut app, 2);
+    assert!(board_covered(&mut app), "a menu that holds the clocks hides the board");
+    press(&mut app, "Resume");
+    frames(&mut app, 2);
+    assert!(!board_covered(&mut app), "closed, the board is back");
+    // Untimed, the menu holds no clock and hides nothing.
+    let dir2 = save_dir("table-menu-untimed");
+    let mut untimed = start_app(TABLET, &dir2);
+    start_hot_seat(&mut untimed);
+    tap_hole(&mut untimed, Side::White, 7);
+    press(&mut untimed, "Menu");
+    frames(&mut untimed, 2);
+    assert!(!board_covered(&mut untimed), "an untimed game's menu leaves the board in view");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir2);
+}
+
+#[test]
+fn a_timed_game_offers_no_hint_to_either_seat() {
+    let (mut app, dir) = timed_game("table-no-hint", blitz());
+    frames(&mut app, 30);
+    assert!(
+        !has_button(&mut app, "Hint") && !has_button(&mut app, "Hint (far side)"),
+        "no Hint in a timed game: {:?}",
+        buttons(&mut app).iter().map(|b| b.0.clone()).collect::<Vec<_>>()
+    );
+    let dir2 = save_dir("table-hint-untimed");
+    let mut untimed = start_app(TABLET, &dir2);
+    start_hot_seat(&mut untimed);
+    frames(&mut untimed, 30);
+    assert!(has_button(&mut untimed, "Hint"), "an untimed two-players game keeps its Hint");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir2);
+}
+
+#[test]
+fn a_paused_game_on_a_phone_on_its_side_has_both_seats_resume_on_the_screen() {
+    let dir = save_dir("table-pause-sideways");
+    let mut app = start_app(PHONE_SIDEWAYS, &dir);
+    app.insert_resource(ClockOverride(Some(blitz())));
+    start_hot_seat(&mut app);
+    frames(&mut app, 3);
+    tap_hole(&mut app, Side::White, 7);
+    press(&mut app, "Clock in the bottom bar");
+    frames(&mut app, 3);
+    assert_eq!(top(&app), Some(Panel::Pause));
+    let resumes: Vec<Vec2> =
+        buttons(&mut app).into_iter().filter(|(l, _, _)| l == "Resume").map(|(_, _, at)| at).collect();
+    assert_eq!(resumes.len(), 2, "each seat has its Resume under a finger: {resumes:?}");
+    for at in &resumes {
+        assert!(
+            at.x > 22.0 && at.x < PHONE_SIDEWAYS.x - 22.0 && at.y > 22.0 && at.y < PHONE_SIDEWAYS.y - 22.0,
+            "Resume at {at} lies on the {PHONE_SIDEWAYS} screen"
+        );
+    }
+    super::flows::assert_named_nodes_inside(&mut app, PHONE_SIDEWAYS, "the pause on a phone on its side");
+    // The near seat's own Resume goes on with the game.
+    let near = resumes.iter().copied().max_by(|a, b| a.x.total_cmp(&b.x)).unwrap();
+    touch_tap_arriving(&mut app, near);
+    frames(&mut app, 2);
+    assert_eq!(top(&app), None, "the near seat resumed");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_timed_game_restored_after_a_kill_charges_the_side_on_move_up_to_its_last_known_moment() {
+    use toguz::app::saves::persistence::CLOCK_BEAT_EVERY_MS;
+    let (mut app, dir) = timed_game("table-kill-exact", blitz());
+    tap_hole(&mut app, Side::White, 7);
+    frames(&mut app, 60);
+    let black = left(&app, Side::Black);
+    let on_disk = black_on_disk(&mut app, &dir);
+    assert!(
+        on_disk > black + CLOCK_BEAT_EVERY_MS + 2 * FRAME_MS,
+        "the save alone is seconds behind the running clock: {on_disk} saved, {black} left"
+    );
+    // Killed: nothing more runs (no quit, no pause), the writes made so far are on disk.
+    drop(app);
+    let mut app = start_app(TABLET, &dir);
+    press(&mut app, "Continue");
+    frames(&mut app, 5);
+    assert_eq!(moves(&app), [7]);
+    let restored = left(&app, Side::Black);
+    assert!(
+        restored <= black + CLOCK_BEAT_EVERY_MS + FRAME_MS && restored + FRAME_MS >= black,
+        "Black has the time Black had when the app was killed: {black} → {restored}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_clock_note_for_another_game_or_move_charges_nothing() {
+    use toguz::app::saves::persistence::{ClockBeat, apply_beat};
+    use toguz::game::{Mode, SavedClock, SavedMoves};
+    let mut game = SavedMoves {
+        mode: Mode::HotSeat,
+        start: None,
+        moves: vec![7],
+        id: 42,
+        ending: None,
+        clock: Some(SavedClock { control: blitz(), left: [182_000, 170_000], times: vec![182_000] }),
+    };
+    let other_game = ClockBeat { game: 41, moves: 1, left: [182_000, 160_000] };
+    let other_move = ClockBeat { game: 42, moves: 2, left: [182_000, 160_000] };
+    let older = ClockBeat { game: 42, moves: 1, left: [182_000, 175_000] };
+    for beat in [other_game, other_move, older] {
+        assert!(!apply_beat(&mut game, &beat), "{beat:?} charges nothing");
+        assert_eq!(game.clock.as_ref().unwrap().left, [182_000, 170_000]);
+    }
+    assert!(apply_beat(&mut game, &ClockBeat { game: 42, moves: 1, left: [182_000, 166_500] }));
+    assert_eq!(game.clock.as_ref().unwrap().left, [182_000, 166_500], "the 3.5 s Black used are charged");
+}
+
+#[test]
+fn a_declined_draw_is_told_to_the_seat_that_offered_it_every_time() {
+    use toguz::app::screens::game::messages::ToastState;
+    let (mut app, dir) = timed_game("table-draw-declined-told", blitz());
+    // White offers from the near seat, Black from the far seat, each twice.
+    for (menu, words, far) in [
+        ("Menu", "Black declines the draw", false),
+        ("Menu (far side)", "White declines the draw", true),
+        ("Menu", "Black declines the draw", false),
+        ("Menu (far side)", "White declines the draw", true),
+    ] {
+        press(&mut app, menu);
+        press(&mut app, "Offer a draw");
+        press(&mut app, "Decline");
+        frames(&mut app, 2);
+        let told = app.world().resource::<ToastState>();
+        assert!(told.remaining > 0.0 && told.text == words, "the asker is told '{words}': {:?}", told.text);
+        assert_eq!(told.seat, Some(far), "on the asker's seat");
+        let shown: Vec<String> = texts(&mut app);
+        assert!(shown.iter().any(|t| t == words), "'{words}' is on screen: {shown:?}");
+        // Long enough for the words to go.
+        frames(&mut app, 300);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One finger's touch at `at` in `phase`, and a frame.
+fn finger(app: &mut App, id: u64, phase: bevy::input::touch::TouchPhase, at: Vec2) {
+    let window = super::flows::window_entity(app);
+    app.world_mut().write_message(bevy::input::touch::TouchInput {
+        phase,
+        position: at,
+        window,
+        force: None,
+        id,
+    });
+    frames(app, 1);
+}
+
+#[test]
+fn a_tap_on_a_card_rebuilt_while_the_finger_is_down_still_lands() {
+    use bevy::input::touch::TouchPhase;
+    let (mut app, dir) = timed_game("table-rebuilt-card", blitz());
+    tap_hole(&mut app, Side::White, 7);
+    press(&mut app, "Clock in the bottom bar");
+    frames(&mut app, 2);
+    assert_eq!(top(&app), Some(Panel::Pause));
+    // The near seat's Resume: the lower of the two on a tablet.
+    let at = buttons(&mut app)
+        .into_iter()
+        .filter(|(l, _, _)| l == "Resume")
+        .map(|(_, _, at)| at)
+        .max_by(|a, b| a.y.total_cmp(&b.y))
+        .expect("a Resume");
+    finger(&mut app, 900, TouchPhase::Started, at);
+    // The cards are drawn anew under the finger (as when the words or the window change).
+    app.world_mut().resource_mut::<Panels>().set_changed();
+    frames(&mut app, 2);
+    finger(&mut app, 900, TouchPhase::Ended, at);
+    frames(&mut app, 2);
+    assert_eq!(top(&app), None, "the tap on Resume landed on the rebuilt card");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,6 +1,7 @@
 //! The "Hint" button: the computer's best move for the person, with the reason in words (captures N, makes
 //! a tuzdik, saves N stones...) and the hole lit. Searched cooperatively on the async pool like the
-//! computer's own moves; a hint for a position that has since changed is dropped. Not on Hard.
+//! computer's own moves; a hint for a position that has since changed is dropped. Not on Hard, nor in a
+//! timed game (the players' own, on the clock).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -15,6 +16,7 @@ use crate::app::computer::ai_task::run_cooperatively;
 use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
 use crate::app::i18n::words;
+use crate::app::state::clock::GameClock;
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::Frame;
 use crate::app::state::screen::Screen;
@@ -73,6 +75,7 @@ fn start_hint(
     locale: Res<Locale>,
     mut state: ResMut<HintState>,
     mut toasts: MessageWriter<Toast>,
+    clock: Res<GameClock>,
 ) {
     if requests.read().count() == 0 {
         return;
@@ -80,6 +83,10 @@ fn start_hint(
     let game = &session.game;
     if !game.mode.landing_hint_allowed() {
         toasts.write(Toast(locale.t("toast.no_hints_hard")));
+        return;
+    }
+    if clock.of(game.id).is_some() {
+        toasts.write(Toast(locale.t("toast.no_hints_timed")));
         return;
     }
     if !game.is_human_turn() {

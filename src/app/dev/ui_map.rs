@@ -9,7 +9,8 @@
 //! moves 12
 //! turn white                 (white | black | over)
 //! legal 1 3 7 9              (the holes the side to move may play)
-//! busy 0                     (the sowing animation runs)
+//! busy 0                     (the sowing animation runs: a timed game's clocks wait for it)
+//! cover 0                    (the board is hidden from the players: a card holds a timed game's clocks)
 //! thinking 0                 (the computer's search runs, or its move waits)
 //! panel Menu                 (only while a panel covers the board: the one on top, `state::panels`)
 //! hint 7 lands black 3       (only while a landing hint shows)
@@ -35,11 +36,11 @@ use crate::app::saves::persistence::SaveNotice;
 use crate::app::screens::game::messages::ToastState;
 use crate::app::screens::training::drill_run::Drill;
 use crate::app::screens::training::screen::TrainingRun;
-use crate::app::state::panels::Panels;
+use crate::app::state::panels::{Panels, board_hidden};
 use crate::app::state::renderer::Renderers;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::LandingHint;
-use crate::app::state::session::Session;
+use crate::app::state::session::{BoardOwner, Session};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::toast::FloatingToast;
 use crate::app::ui::widgets::{HitParams, hit_button};
@@ -76,6 +77,7 @@ pub struct PlayState<'w> {
     time: ClockTime<'w>,
     renderers: Res<'w, Renderers>,
     training: Res<'w, TrainingRun>,
+    screen: Res<'w, State<Screen>>,
 }
 
 impl PlayState<'_> {
@@ -97,6 +99,9 @@ impl PlayState<'_> {
             .collect();
         lines.push(format!("legal {}", legal.join(" ")).trim_end().to_string());
         lines.push(format!("busy {}", u8::from(self.timeline.running())));
+        let on_game = *self.screen.get() == Screen::Game && self.session.owner == BoardOwner::Game;
+        let covered = on_game && board_hidden(&self.panels, self.clock.of(game.id), over);
+        lines.push(format!("cover {}", u8::from(covered)));
         lines.push(format!("thinking {}", u8::from(self.thinking.is_thinking())));
         if let Some(panel) = self.panels.top() {
             lines.push(format!("panel {panel:?}"));

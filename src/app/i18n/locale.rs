@@ -289,7 +289,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// Every [`Tr`] text shows its message in the language on screen.
 pub(crate) fn apply_translations(
     locale: Res<Locale>,
-    mut texts: ParamSet<(Query<(&Tr, &mut Text)>, Query<(&Tr, &mut Text), Added<Tr>>)>,
+    mut texts: ParamSet<(Query<(&Tr, &mut Text)>, Query<(&Tr, &mut Text), Changed<Tr>>)>,
 ) {
     if locale.is_changed() {
         for (tr, mut text) in &mut texts.p0() {

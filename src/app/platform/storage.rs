@@ -28,6 +28,14 @@ pub fn write(path: &Path, text: &str) -> io::Result<()> {
     imp::write(path, text)
 }
 
+/// Puts `text` at `path` at once, on the calling thread: not synced and not written beside the old text,
+/// so a crash of the device (not of the app) may leave it torn or old. For a small note written often
+/// (a running clock's last known times), whose reader takes a torn note as none; a kill of the app keeps
+/// it, as the system holds what was written.
+pub fn write_quick(path: &Path, text: &str) -> io::Result<()> {
+    imp::write_quick(path, text)
+}
+
 /// The `n`th name (from 1) for a copy of `path` set aside as `kind`: `save.ron.damaged`, then
 /// `save.ron.damaged.2`, ….
 pub fn aside_name(path: &Path, kind: &str, n: usize) -> PathBuf {
@@ -82,6 +90,10 @@ mod imp {
 
     pub fn write(path: &Path, text: &str) -> io::Result<()> {
         write_whole(path, text)
+    }
+
+    pub fn write_quick(path: &Path, text: &str) -> io::Result<()> {
+        std::fs::write(path, text)
     }
 
     pub fn exists(path: &Path) -> bool {
@@ -145,6 +157,10 @@ mod imp {
 
     pub fn write(path: &Path, text: &str) -> io::Result<()> {
         storage()?.set_item(&key(path), text).map_err(refused)
+    }
+
+    pub fn write_quick(path: &Path, text: &str) -> io::Result<()> {
+        write(path, text)
     }
 
     pub fn exists(path: &Path) -> bool {

@@ -23,6 +23,7 @@ use crate::app::platform::storage::copy_aside;
 use crate::app::platform::storage::read;
 use crate::app::platform::storage::set_aside;
 use crate::app::platform::storage::write;
+use crate::app::platform::storage::write_quick;
 use crate::app::state::clock::{ClockTime, GameClock};
 use crate::app::state::launch::Launch;
 use crate::app::state::messages::Toast;
@@ -369,13 +370,65 @@ fn load_save(
         }
     }
     *settings = loaded.settings;
-    saved.0 = loaded.game;
+    let mut game = loaded.game;
+    // A clock that ran when the app was killed: charged up to its last note.
+    if let Some(game) = &mut game
+        && let Ok(text) = read(&beat_path(path))
+        && let Ok(beat) = ron::from_str::<ClockBeat>(&text)
+        && apply_beat(game, &beat)
+    {
+        info!("the clock charged up to its last note: {:?}", beat.left);
+    }
+    saved.0 = game;
     notice.0 = told;
 }
 
-/// How often a running clock's times are written while nothing else changes: a start after the app was
-/// killed (no quit, no going to the background) gives back at most this much thinking time.
+/// How often a running clock's times are written with the save while nothing else changes (every move,
+/// pause and quit writes it too).
 pub const CLOCK_SAVED_EVERY_MS: u64 = 5_000;
+
+/// How often a running clock's times are noted beside the save ([`ClockBeat`]): a start after the app was
+/// killed (no quit, no going to the background) gives back at most this much thinking time.
+pub const CLOCK_BEAT_EVERY_MS: u64 = 250;
+
+/// A running clock's times at one moment, noted beside the save many times a second, unsynced (a small
+/// file, `clock.ron`): the last moment the clock is known at. A killed app's save is up to
+/// [`CLOCK_SAVED_EVERY_MS`] old; at the next start the note charges the side that was on move the time
+/// it used since (a killed app gave back 1–4 s).
+///
+/// Read only for the game, and the move, it was noted at; and as a side's time only goes down while the
+/// moves stay the same (a press changes them; a takeback and the move played again leave each side with
+/// no more than before), each side takes the lesser of the save's time and the note's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClockBeat {
+    pub game: u64,
+    /// The moves played when it was noted.
+    pub moves: usize,
+    /// Each side's time left then, ms (white, black).
+    pub left: [u64; 2],
+}
+
+/// Where the clock's note lives: beside the save.
+pub fn beat_path(save: &Path) -> PathBuf {
+    save.with_file_name("clock.ron")
+}
+
+/// The saved game's clock brought up to its last note, if the note is for that game at that move: the
+/// time used between the save's last write and the app's end is charged. Whether anything was charged.
+pub fn apply_beat(game: &mut SavedMoves, beat: &ClockBeat) -> bool {
+    if beat.game != game.id || beat.moves != game.moves.len() {
+        return false;
+    }
+    let Some(clock) = &mut game.clock else { return false };
+    let mut charged = false;
+    for (saved, noted) in clock.left.iter_mut().zip(beat.left) {
+        if noted < *saved {
+            *saved = noted;
+            charged = true;
+        }
+    }
+    charged
+}
 
 /// Saves after every change of the settings or the game, as the app quits or goes to the background, and
 /// every few seconds while a clock runs.
@@ -393,13 +446,17 @@ fn write_save(
     mut writer: ResMut<SaveWriter>,
     (clock, time): (Res<GameClock>, ClockTime),
     (mut exits, mut lifecycle): (MessageReader<AppExit>, MessageReader<bevy::window::AppLifecycle>),
-    (mut last, mut written_at): (Local<Option<SaveFile>>, Local<u64>),
+    (mut last, mut written_at, mut beat_at): (Local<Option<SaveFile>>, Local<u64>, Local<u64>),
 ) {
     let Some(path) = &path.0 else { return };
     let now = time.now();
     let leaving = leaving(&mut exits, &mut lifecycle);
     let on_game = *screen.get() == Screen::Game;
     let ticking = on_game && clock.of(session.game.id).is_some_and(|c| c.running().is_some());
+    if ticking && now.saturating_sub(*beat_at) >= CLOCK_BEAT_EVERY_MS {
+        note_clock(path, &session, &clock, now);
+        *beat_at = now;
+    }
     let due = ticking && now.saturating_sub(*written_at) >= CLOCK_SAVED_EVERY_MS;
     // The clock changes when it starts, stops, pauses or is pressed: each is saved, so a timed game
     // continued later has the time it had.
@@ -428,6 +485,16 @@ fn write_save(
     writer.write(path.clone(), to_text(&save));
     *last = Some(save);
     *written_at = now;
+}
+
+/// Notes the running clock's times beside the save ([`ClockBeat`]): a few dozen bytes, on the frame.
+fn note_clock(path: &Path, session: &Session, clock: &GameClock, now: u64) {
+    let Some(saved) = clock.saved(session.game.id, now) else { return };
+    let beat = ClockBeat { game: session.game.id, moves: session.game.moves().len(), left: saved.left };
+    let Ok(text) = ron::to_string(&beat) else { return };
+    if let Err(e) = write_quick(&beat_path(path), &text) {
+        warn!("noting the clock: {e}");
+    }
 }
 
 /// Whether the app quits or goes to the background this frame (each system reads the messages itself).

@@ -10,6 +10,7 @@
 use bevy::prelude::*;
 
 use crate::app::state::clock::Offer;
+use crate::clock::Clock;
 use crate::game::Mode;
 use crate::rules::Side;
 
@@ -167,4 +168,13 @@ pub fn sheet_on_top(panels: &Panels) -> Option<Sheet> {
 /// Whether this is a sheet's panel.
 pub fn is_sheet(panel: &Panel) -> bool {
     matches!(panel, Panel::Sheet(_))
+}
+
+/// Whether the board is hidden from the players: a timed game under way (its clocks started, not over)
+/// with a card over the board. The card holds both clocks (no one can play under it), so the board goes
+/// under a cover with it, or a seat could open the menu and study the board on no one's time. The pause's
+/// own cover is one of these.
+pub fn board_hidden(panels: &Panels, clock: Option<&Clock>, over: bool) -> bool {
+    let started = clock.is_some_and(|c| c.running().is_some() || c.is_paused());
+    started && !over && panels.any()
 }

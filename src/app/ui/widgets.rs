@@ -5,6 +5,10 @@
 //! touch tap, and a mouse moved and clicked in one go) never clicks. Here a press and its release are
 //! each hit-tested against the UI as laid out, at the pointer's own position, whatever frame they arrive
 //! in: a tap on a button acts on the first try, and sliding off the button before lifting cancels it.
+//! After a card opens by itself ([`TapGrace`]: a game's result, a Storm's end) the UI takes no press
+//! for [`UNASKED_GRACE`], so a tap aimed at the board as it appears does not land on it; a
+//! card rebuilt between a press and its release (its words changed, the window turned) keeps the press
+//! on the button of the same name.
 
 use bevy::ecs::lifecycle::HookContext;
 use bevy::ecs::system::IntoObserverSystem;
@@ -97,6 +101,11 @@ pub struct CoversBoard;
 
 /// The dimmed screen a panel sits on, above everything with a lower `z`.
 pub fn backdrop(name: &'static str, dim: f32, z: i32) -> impl Bundle {
+    screen_cover(name, Color::srgba(0.0, 0.0, 0.0, dim), z)
+}
+
+/// A screen of `color` over the board, above everything with a lower `z` (a backdrop of any colour).
+pub fn screen_cover(name: &'static str, color: Color, z: i32) -> impl Bundle {
     (
         Name::new(name),
         CoversBoard,
@@ -108,7 +117,7 @@ pub fn backdrop(name: &'static str, dim: f32, z: i32) -> impl Bundle {
             align_items: AlignItems::Center,
             ..default()
         },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, dim)),
+        BackgroundColor(color),
         GlobalZIndex(z),
     )
 }
@@ -161,6 +170,28 @@ pub fn english(key: &str) -> String {
     ENGLISH.get_or_init(|| Locale::new(Lang::En)).t(key)
 }
 
+/// A card that opens by itself, not at the player's tap (a game's result, a Storm's end), holds the UI's
+/// taps for [`UNASKED_GRACE`] after it opens, as lichess's do: a finger already on its way to a hole
+/// landed on the Storm's end card and opened a puzzle's replay. A feature says
+/// [`TapGrace::card_opened_unasked`] in the frame it opens such a card.
+#[derive(Resource, Default)]
+pub struct TapGrace {
+    opened: bool,
+    /// Until when (seconds of the app's real time) a press on the UI is not taken.
+    until: f64,
+}
+
+impl TapGrace {
+    /// A card opened by itself this frame: the presses of the next [`UNASKED_GRACE`] seconds are not
+    /// taken.
+    pub fn card_opened_unasked(&mut self) {
+        self.opened = true;
+    }
+}
+
+/// How long the UI takes no press after a card opened by itself, in seconds.
+pub const UNASKED_GRACE: f64 = 0.3;
+
 /// The pointer that pressed a button: the mouse, or one finger.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Presser {
@@ -168,13 +199,15 @@ enum Presser {
     Finger(u64),
 }
 
-/// Buttons pressed and not yet released, one per pointer.
+/// Buttons pressed and not yet released, one per pointer, with the button's name (a card rebuilt before
+/// the release has a new button of that name under the finger).
 #[derive(Resource, Default)]
-struct ButtonPresses(Vec<(Presser, Entity)>);
+struct ButtonPresses(Vec<(Presser, Entity, Option<Name>)>);
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ButtonPresses>()
         .init_resource::<HoverLifted>()
+        .init_resource::<TapGrace>()
         // Without a window (the headless tests) nothing registers the cursor's messages.
         .add_message::<bevy::window::CursorMoved>()
         .add_systems(
@@ -207,7 +240,7 @@ fn press_look(
     >,
 ) {
     for (entity, mut background, mut border, rest) in &mut buttons {
-        let held = presses.0.iter().any(|(_, pressed)| *pressed == entity);
+        let held = presses.0.iter().any(|(_, pressed, _)| *pressed == entity);
         match (held, rest) {
             (true, None) => {
                 commands.entity(entity).insert(RestLook { background: background.0, border: *border });
@@ -456,9 +489,16 @@ fn tap_buttons(
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     window: Query<&Window, With<PrimaryWindow>>,
     hits: HitParams,
+    (mut grace, names, time): (ResMut<TapGrace>, Query<&Name>, Res<Time<Real>>),
     mut presses: ResMut<ButtonPresses>,
     mut commands: Commands,
 ) {
+    let now = time.elapsed_secs_f64();
+    if grace.opened {
+        grace.opened = false;
+        grace.until = now + UNASKED_GRACE;
+    }
+    let held = now < grace.until;
     let cursor = window.single().ok().and_then(Window::cursor_position);
     let mut downs: Vec<(Presser, Vec2)> = Vec::new();
     let mut ups: Vec<(Presser, Option<Vec2>)> = Vec::new();
@@ -483,18 +523,24 @@ fn tap_buttons(
         }
     }
     for (presser, at) in downs {
-        presses.0.retain(|(p, _)| *p != presser);
-        if let Some(button) = hit_button(&hits, at) {
-            presses.0.push((presser, button));
+        presses.0.retain(|(p, _, _)| *p != presser);
+        if let Some(button) = hit_button(&hits, at)
+            && !held
+        {
+            presses.0.push((presser, button, names.get(button).ok().cloned()));
         }
     }
     for (presser, at) in ups {
-        let Some(i) = presses.0.iter().position(|(p, _)| *p == presser) else { continue };
-        let (_, pressed) = presses.0.swap_remove(i);
-        if let Some(at) = at
-            && hit_button(&hits, at) == Some(pressed)
-        {
-            commands.trigger(Tap { entity: pressed, at });
+        let Some(i) = presses.0.iter().position(|(p, _, _)| *p == presser) else { continue };
+        let (_, pressed, name) = presses.0.swap_remove(i);
+        let Some(at) = at else { continue };
+        let Some(released) = hit_button(&hits, at) else { continue };
+        // The same button, or its copy on a card rebuilt while the finger was down (the one pressed is
+        // gone): a tap on × as the card under it was rebuilt was lost.
+        let rebuilt =
+            !hits.nodes.contains(pressed) && name.is_some() && names.get(released).ok() == name.as_ref();
+        if released == pressed || rebuilt {
+            commands.trigger(Tap { entity: released, at });
         }
     }
 }

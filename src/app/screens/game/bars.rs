@@ -479,8 +479,10 @@ pub(crate) fn update_bars(
         // while there is nothing to redo, or Hint jumped sideways when it appeared. On one line the
         // player's block gives it room.
         let keeps_place = bar_in_two_lines(&layout, &safe, far, turned);
+        // A timed game is the players' own: the computer's advice is no part of it (either seat could ask
+        // it on the other's time).
         let display = if (far && !turned)
-            || (hint && !mode.landing_hint_allowed())
+            || (hint && (!mode.landing_hint_allowed() || timed))
             || (redo && no_redo && !keeps_place)
         {
             Display::None

@@ -3,16 +3,19 @@
 //! its last ten seconds with a tock and a tick of vibration each second). Tapping a running clock pauses
 //! the game (`table`: the cover, Resume on both seats).
 //!
-//! Invariants: the clock runs only while its own game is on the board, not over, with nothing paused and
-//! the app in front: on any other screen (review, a lesson over the game), under the pause's cover or in
-//! the background it stands still, and it goes on where it stopped; the flag is looked at before the
-//! frame's moves reach the rules, so a move played after the time ran out is not played; a move presses
-//! the clock in the frame the rules take it (the tap's frame), not when its stones have landed.
+//! Invariants: the clock runs only while its own game is on the board, not over, with nothing paused,
+//! no stone in flight and the app in front: on any other screen (review, a lesson over the game), under
+//! a card or the pause's cover, in the background or while a move's stones are being sown it stands
+//! still, and it goes on where it stopped; the flag is looked at before the frame's moves reach the
+//! rules, so a move played after the time ran out is not played; a move presses the clock in the frame
+//! the rules take it (the tap's frame), and the next player's time starts once its stones have landed:
+//! the board is theirs to play only then (a tap during the sowing hurries it, and plays nothing). A
+//! timed game sows at least at Fast, so the wait is short.
 
 use bevy::prelude::*;
 
 use crate::app::board::layout::BoardLayout;
-use crate::app::board::sowing::Cue;
+use crate::app::board::sowing::{Cue, Timeline};
 use crate::app::board::view::shared_board;
 use crate::app::platform::lifecycle::InBackground;
 use crate::app::platform::safe_area::SafeArea;
@@ -22,7 +25,7 @@ use crate::app::state::clock::{ClockOverride, ClockTime, GameClock, clock_text};
 use crate::app::state::panels::{Panel, Panels};
 use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::{BoardOwner, EndGame, MovePlayed, Moves, Session};
-use crate::app::state::settings::{Calm, Settings};
+use crate::app::state::settings::{Calm, Settings, Speed, SpeedFloor};
 use crate::app::ui::theme;
 use crate::clock::{Clock, ClockState, LAST_SECONDS_MS, result_on_time};
 use crate::game::{Ending, Mode};
@@ -32,11 +35,29 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (adopt_clock, run_clock).chain().in_set(Frame::Rules).before(Moves),
+            (adopt_clock, timed_pace, run_clock).chain().in_set(Frame::Rules).before(Moves),
             press_clock.in_set(Frame::Rules).after(Moves),
             show_clocks.in_set(Frame::View),
         ),
-    );
+    )
+    .add_systems(OnExit(Screen::Game), |mut floor: ResMut<SpeedFloor>| {
+        floor.set_if_neq(SpeedFloor(None));
+    });
+}
+
+/// A timed game sows at least at Fast: the next player's clock waits for the stones to land, and the
+/// players' game should not wait on a slow flight (Normal took 1.4–1.5 s a move).
+fn timed_pace(
+    session: Res<Session>,
+    screen: Res<State<Screen>>,
+    clock: Res<GameClock>,
+    mut floor: ResMut<SpeedFloor>,
+) {
+    if *screen.get() != Screen::Game {
+        return;
+    }
+    let timed = session.owner == BoardOwner::Game && clock.of(session.game.id).is_some();
+    floor.set_if_neq(SpeedFloor(timed.then_some(Speed::Fast)));
 }
 
 /// Gives the game on the board its clock when the game is new to the clock: a game continued keeps the
@@ -76,11 +97,14 @@ fn adopt_clock(
 /// The clocks start with the game's first move, as online play has it: White's first move is free, and
 /// no one's time runs while the players sit down. Any card over the board (the menu, a question, an
 /// offer, the pause) holds both clocks: the board under it takes no tap, so the side to move could not
-/// play while its time ran (one seat's menu stopped the other from moving).
+/// play while its time ran (one seat's menu stopped the other from moving); the board is hidden under
+/// such a card (`table`), so a held clock is no free time to study it. The stones of the last move in
+/// flight hold them too: the next player's time starts when the board is theirs.
 fn run_clock(
     time: ClockTime,
     session: Res<Session>,
     screen: Res<State<Screen>>,
+    timeline: Res<Timeline>,
     mut panels: ResMut<Panels>,
     background: Res<InBackground>,
     mut clock: ResMut<GameClock>,
@@ -103,7 +127,7 @@ fn run_clock(
         return;
     }
     let away = *screen.get() != Screen::Game || session.owner != BoardOwner::Game;
-    let hold = away || panels.any() || background.0;
+    let hold = away || panels.any() || background.0 || timeline.running();
     // Going to the background pauses the game: the players find it covered when they come back.
     if background.0 && started && !panels.contains(Panel::Pause) {
         panels.open(Panel::Pause);
@@ -126,7 +150,8 @@ fn run_clock(
 }
 
 /// A move presses the mover's clock as the rules take it: the mover's time stops and earns its increment,
-/// the other side's starts.
+/// and the turn passes to the other side, whose clock waits, held, until the move's stones have landed
+/// (`run_clock` lets it go in the first frame with none in flight: at once for a move not animated).
 fn press_clock(
     time: ClockTime,
     session: Res<Session>,
@@ -141,7 +166,9 @@ fn press_clock(
             // closed: the mover's clock starts as it plays, and the press passes the turn's time on.
             let _ = c.start(moved.outcome.side, now);
         }
-        let _ = c.press(now);
+        if c.press(now).is_ok() {
+            let _ = c.pause(now);
+        }
     }
 }
 

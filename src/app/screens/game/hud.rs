@@ -23,6 +23,7 @@ use crate::app::screens::game::menu::MenuPanel;
 use crate::app::screens::game::menu::PanelText;
 use crate::app::screens::game::menu::face_menu;
 use crate::app::screens::game::menu::fit_menu;
+use crate::app::screens::game::menu::name_resume;
 use crate::app::screens::game::menu::open_menu;
 use crate::app::screens::game::menu::panel;
 use crate::app::screens::game::menu::play_again;
@@ -47,7 +48,7 @@ use crate::app::state::session::{Session, SessionControl};
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
-use crate::app::ui::widgets::{FarSeatCopy, Tap, card, labelled, on_tap, text};
+use crate::app::ui::widgets::{FarSeatCopy, Tap, TapGrace, card, labelled, on_tap, text};
 
 #[derive(Component)]
 struct GameOverPanel;
@@ -76,6 +77,7 @@ pub(crate) fn plugin(app: &mut App) {
                 update_panels,
                 fit_menu,
                 face_menu,
+                name_resume,
             )
                 .chain()
                 .in_set(Frame::View)
@@ -229,9 +231,11 @@ fn undo(
         toasts.write(Toast(locale.t("toast.nothing_to_undo")));
         return;
     }
-    // A timed game's takeback gives back no time: the turn passes, the clocks keep what they have.
+    // A timed game's takeback gives back no time spent and keeps no increment the undone moves earned:
+    // the turn passes to the side now to move.
+    let to_move = board.get().game.position().side_to_move();
     if let Some(c) = clock.of_mut(board.get().game.id) {
-        let _ = c.take_back(undone, time.now());
+        let _ = c.take_back(undone, to_move, time.now());
     }
     finish.write(FinishAnimation);
 }
@@ -264,6 +268,7 @@ fn update_panels(
     mut texts: Query<(&PanelText, &mut Text)>,
     settings: Res<Settings>,
     mut far_copies: Query<&mut Node, (With<FarSeatCopy>, Without<FlipButton>)>,
+    (mut grace, mut shown_over): (ResMut<TapGrace>, Local<bool>),
 ) {
     let display = if shared_board(&session, &settings) { Display::Flex } else { Display::None };
     for mut node in &mut far_copies {
@@ -274,6 +279,11 @@ fn update_panels(
     // The game is over once its last move has landed; the result's panel waits for the result's moment.
     let ended = session.game.is_over() && !timeline.running();
     let over = ended && !moment.holding();
+    // The result opens by itself as the last stones land, under a finger that may be tapping the board.
+    if over && !*shown_over {
+        grace.card_opened_unasked();
+    }
+    *shown_over = over;
     let result = game_result_text(&locale, &session.game);
     for (which, mut text) in &mut texts {
         let value = match which {

@@ -60,6 +60,29 @@ const MENU_ROOMY: f32 = 420.0;
 #[derive(Component)]
 pub(crate) struct FlipButton;
 
+/// The menu's first button, which closes it: "Resume" while the game goes on.
+#[derive(Component)]
+pub(crate) struct ResumeButton;
+
+/// Over a finished game "Resume" promised a game to go on with and brought back the result: there the
+/// button says where it goes, "Back to the result" (its name stays "Resume" for the tests and the map).
+pub(crate) fn name_resume(
+    session: Res<Session>,
+    buttons: Query<&Children, With<ResumeButton>>,
+    mut words: Query<&mut Tr>,
+) {
+    let key = if session.game.is_over() { "menu.back_to_result" } else { "menu.resume" };
+    for children in &buttons {
+        for child in children.iter() {
+            if let Ok(mut tr) = words.get_mut(child)
+                && tr.0 != key
+            {
+                tr.0 = key;
+            }
+        }
+    }
+}
+
 pub(crate) fn spawn_menu(commands: &mut Commands) {
     commands.spawn((
         panel("Button Close the menu"),
@@ -98,7 +121,7 @@ pub(crate) fn spawn_menu(commands: &mut Commands) {
 /// The menu's thirteen buttons in ten rows, one under the other (two columns on a short screen: [`fit_menu`]).
 pub(crate) fn menu_buttons() -> impl Bundle {
     children![
-        (labelled("menu.resume", 20.0), on_tap(close_menu)),
+        (labelled("menu.resume", 20.0), ResumeButton, on_tap(close_menu)),
         // The list takes the menu's place: closing it goes back to the game.
         (
             labelled("moves.title", 20.0),

@@ -7,7 +7,10 @@
 //! [`Question`]), so the board takes no tap while one is open and Back closes it (a pause resumed, an
 //! offer withdrawn); on a board two players share every card that belongs to both seats is drawn twice,
 //! one copy facing each, and an offer's Accept and Decline are only on the seat it was made to; an
-//! answer is for the game it was asked in: a new board drops it.
+//! answer is for the game it was asked in: a new board drops it. While a card holds a timed game's
+//! clocks the board is hidden under the table's cover, in the game's colours ([`board_hidden`]): a held
+//! clock is not free time to study the board. The seats' cards stand side by side on a screen too short
+//! for one above the other (a phone on its side), so each seat's buttons stay on the screen.
 
 use std::f32::consts::PI;
 
@@ -21,14 +24,15 @@ use crate::app::i18n::words::player_short;
 use crate::app::screens::game::messages::SeatToast;
 use crate::app::state::clock::{Answer, ClockTime, GameClock, Offer, clock_text};
 use crate::app::state::messages::{Toast, Undo};
-use crate::app::state::panels::{Panel, Panels, Question};
+use crate::app::state::panels::{Panel, Panels, Question, board_hidden};
 use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::{BoardOwner, EndGame, Moves, Session};
 use crate::app::state::settings::Settings;
+use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
 use crate::app::ui::widgets::{
-    SeatCard, Tap, TapBarrier, backdrop, card, labelled, on_tap, shaped_labelled, text,
+    SeatCard, Tap, TapBarrier, card, labelled, on_tap, screen_cover, shaped_labelled, text,
 };
 use crate::game::{Ending, Mode};
 use crate::rules::Side;
@@ -38,10 +42,11 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (
             (answer_offers, close_when_over).chain().in_set(Frame::Rules).after(Moves),
-            (show_table_panels, show_table_buttons).in_set(Frame::View),
+            (show_table_panels, show_table_buttons, show_board_cover).in_set(Frame::View),
         )
             .run_if(in_state(Screen::Game)),
     )
+    .add_systems(OnEnter(Screen::Game), spawn_board_cover)
     .add_systems(
         OnExit(Screen::Game),
         |roots: Query<Entity, With<TableRoot>>, mut commands: Commands| {
@@ -55,6 +60,49 @@ pub(crate) fn plugin(app: &mut App) {
 /// The pause's cover or an offer's backdrop, with its cards.
 #[derive(Component)]
 struct TableRoot;
+
+/// What hides the board while a card holds a timed game's clocks: the game's own dark brown, under the
+/// cards (the menu's backdrop is at 10), over the board and its bars.
+#[derive(Component)]
+struct BoardCover;
+
+/// A screen shorter than this (in UI pixels) puts the seats' two cards side by side: one above the other
+/// ran off a phone on its side (the near seat's Resume at y = 412 on a 390-high screen).
+const SEATS_SIDE_BY_SIDE_BELOW: f32 = 560.0;
+
+fn spawn_board_cover(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Board cover"),
+        BoardCover,
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            ..default()
+        },
+        BackgroundColor(theme::BACKGROUND),
+        GlobalZIndex(9),
+        Pickable::IGNORE,
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Game),
+    ));
+}
+
+/// Shows the cover while [`board_hidden`] says the board must be.
+fn show_board_cover(
+    panels: Res<Panels>,
+    session: Res<Session>,
+    clock: Res<GameClock>,
+    mut covers: Query<&mut Visibility, With<BoardCover>>,
+) {
+    let game = &session.game;
+    let hidden =
+        session.owner == BoardOwner::Game && board_hidden(&panels, clock.of(game.id), game.is_over());
+    let want = if hidden { Visibility::Inherited } else { Visibility::Hidden };
+    for mut visibility in &mut covers {
+        visibility.set_if_neq(want);
+    }
+}
 
 /// The seat the menu serves: the far seat's when it was opened from the far bar on a shared board, else
 /// the near one's (against the computer, the person's).
@@ -138,12 +186,14 @@ fn show_table_panels(
     layout: Option<Res<BoardLayout>>,
     clock: Res<GameClock>,
     time: ClockTime,
+    view: Res<ViewSize>,
     roots: Query<Entity, With<TableRoot>>,
     mut commands: Commands,
 ) {
-    if !panels.is_changed() && !locale.is_changed() {
+    if !panels.is_changed() && !locale.is_changed() && !view.is_changed() {
         return;
     }
+    let side_by_side = view.0.y < SEATS_SIDE_BY_SIDE_BELOW;
     for root in &roots {
         commands.entity(root).despawn();
     }
@@ -159,17 +209,17 @@ fn show_table_panels(
                     |side: Side| format!("{}\u{a0}{}", name(side), clock_text(c.remaining(side, now)));
                 format!("{} · {}", time_of(Side::White), time_of(Side::Black))
             });
-            let seats: Vec<bool> = if shared { vec![true, false] } else { vec![false] };
-            let cards: Vec<_> = seats
+            let turned: Vec<bool> = if shared { vec![true, false] } else { vec![false] };
+            let cards: Vec<_> = turned
                 .into_iter()
                 .map(|turned| {
                     pause_card(turned, locale.t("pause.title"), locale.t("pause.said"), times.clone())
                 })
                 .collect();
             commands.spawn((
-                cover("Pause", 1.0),
+                cover("Pause", theme::BACKGROUND),
                 TableRoot,
-                children![(seats_column(), Children::spawn(SpawnIter(cards.into_iter())))],
+                children![(seats(side_by_side), Children::spawn(SpawnIter(cards.into_iter())))],
             ));
         }
         Some(Panel::Offer(offer)) => {
@@ -185,37 +235,41 @@ fn show_table_panels(
             // asker's seat has its own card, to withdraw it.
             let faces_far = |side: Side| shared && side != near;
             let answer_far = faces_far(to);
-            commands.spawn((cover("Offer", 0.55), TableRoot)).with_children(|root| {
-                // The seats' cards in the order the seats sit: the far seat's first.
-                root.spawn(seats_column()).with_children(|column| {
-                    if answer_far {
-                        column.spawn(offer_card(offer, true, asked.clone()));
-                    }
-                    if shared {
-                        column.spawn(waiting_card(faces_far(from), waiting));
-                    }
-                    if !answer_far {
-                        column.spawn(offer_card(offer, false, asked));
-                    }
-                });
-            });
+            commands.spawn((cover("Offer", Color::srgba(0.0, 0.0, 0.0, 0.55)), TableRoot)).with_children(
+                |root| {
+                    // The seats' cards in the order the seats sit: the far seat's first.
+                    root.spawn(seats(side_by_side)).with_children(|column| {
+                        if answer_far {
+                            column.spawn(offer_card(offer, true, asked.clone()));
+                        }
+                        if shared {
+                            column.spawn(waiting_card(faces_far(from), waiting));
+                        }
+                        if !answer_far {
+                            column.spawn(offer_card(offer, false, asked));
+                        }
+                    });
+                },
+            );
         }
         _ => {}
     }
 }
 
-/// The screen under a table's cards: `dim` 1.0 hides the board (the pause: no one studies it). Taps on
-/// it do nothing: an offer waits for its answer, a pause for Resume.
-fn cover(name: &'static str, dim: f32) -> impl Bundle {
-    (backdrop(name, dim, 30), TapBarrier, DespawnOnExit(Screen::Game))
+/// The screen under a table's cards, in `color`: the game's opaque brown hides the board (the pause: no
+/// one studies it, and a pure black one looked like a broken screen). Taps on it do nothing: an offer
+/// waits for its answer, a pause for Resume.
+fn cover(name: &'static str, color: Color) -> impl Bundle {
+    (screen_cover(name, color, 30), TapBarrier, DespawnOnExit(Screen::Game))
 }
 
-/// The seats' cards, far seat's first, spread along the screen.
-fn seats_column() -> impl Bundle {
+/// The seats' cards, far seat's first, spread along the screen: one above the other, or side by side
+/// (the far seat's on the left) on a short screen.
+fn seats(side_by_side: bool) -> impl Bundle {
     (
         Name::new("Seats"),
         Node {
-            flex_direction: FlexDirection::Column,
+            flex_direction: if side_by_side { FlexDirection::Row } else { FlexDirection::Column },
             align_items: AlignItems::Center,
             justify_content: JustifyContent::SpaceEvenly,
             height: percent(100),

@@ -23,7 +23,7 @@ use crate::app::state::settings::{Calm, Settings, Speed, SpeedFloor};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, DisplayFace};
 use crate::app::ui::widgets::{
-    Tap, Unstyled, button_node, card, english, on_tap, panel_backdrop, shaped_button, text,
+    Tap, TapGrace, Unstyled, button_node, card, english, on_tap, panel_backdrop, shaped_button, text,
 };
 
 /// The Storm's clock, in the bar.
@@ -76,10 +76,17 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// A Storm whose time ran out ends, whatever the board is doing.
-fn storm_time(mut run: ResMut<TrainingRun>, mut settings: ResMut<Settings>, time: ClockTime) {
+/// Its end card opens under a finger that may be on its way to the board: the UI holds taps a moment.
+fn storm_time(
+    mut run: ResMut<TrainingRun>,
+    mut settings: ResMut<Settings>,
+    time: ClockTime,
+    mut grace: ResMut<TapGrace>,
+) {
     let ended = run.drill.storm().is_some_and(|s| !s.over && s.storm.is_over(time.now()));
     if ended && run.phase != Phase::Closed {
         end_drill(&mut run, &mut settings.training);
+        grace.card_opened_unasked();
     }
 }
 
