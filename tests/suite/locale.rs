@@ -287,3 +287,36 @@ fn the_lessons_speak_of_sides_not_rows_which_an_upright_board_shows_as_columns()
         }
     }
 }
+
+/// A new player's try (issue 46): in Kyrgyz the Undo button and the lessons' Back both said «Артка». In
+/// every language, taking a move back and leaving a screen are told apart.
+#[test]
+fn undo_and_back_are_different_words_in_every_language() {
+    for lang in Lang::ALL {
+        let locale = Locale::new(lang);
+        let undo = locale.t("hud.undo");
+        for back in ["lessons.back", "lesson.back", "review.back"] {
+            assert_ne!(undo, locale.t(back), "{}: '{back}' says what Undo says", lang.code());
+        }
+    }
+}
+
+/// A new player's try (issue 46): Settings said "Renderer: Vulkan", and a hint "wins 2 stones in 6 moves",
+/// the 6 being how deep the computer looked. The graphics setting names no backend, and a hint's gain names
+/// no count of moves, in any language.
+#[test]
+fn the_graphics_setting_and_a_hints_gain_speak_a_players_words() {
+    use toguz::ai::Reason;
+    use toguz::app::i18n::words::reason;
+    for lang in Lang::ALL {
+        let locale = Locale::new(lang);
+        for key in ["setting.renderer", "setting.renderer_next", "renderer.standard", "renderer.compatible"] {
+            let text = locale.t(key);
+            for name in ["Vulkan", "OpenGL", "Metal", "DirectX", "WebGL", "Renderer"] {
+                assert!(!text.contains(name), "{}: '{key}' names {name}: {text}", lang.code());
+            }
+        }
+        let gain = reason(&locale, &Reason::GainsOverLine { stones: 2, moves: 6 });
+        assert!(gain.contains('2') && !gain.contains('6'), "{}: {gain}", lang.code());
+    }
+}

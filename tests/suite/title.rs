@@ -401,7 +401,7 @@ fn the_settings_sheet_offers_the_menus_settings_and_every_sheet_has_a_close() {
         ("Stones", "Stones: ivory"),
         ("Counts", "Counts: off"),
         ("Vibration", "Vibration: off"),
-        ("Motion", "Motion: calm"),
+        ("Motion", "Animations: reduced"),
     ] {
         press(&mut app, button);
         assert!(texts(&mut app).iter().any(|t| t == words), "'{button}' says '{words}'");

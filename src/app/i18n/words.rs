@@ -119,7 +119,7 @@ pub fn illegal(locale: &Locale, e: IllegalMove) -> String {
     }
 }
 
-/// One reason of a hint: "captures 10 stones", "wins in 3 moves".
+/// One reason of a hint: "captures 10 stones", "wins the game in 3 moves".
 pub fn reason(locale: &Locale, reason: &Reason) -> String {
     match *reason {
         Reason::ForcesWin(n) => locale.f("reason.wins_in", &[("moves", &moves(locale, n.into()))]),
@@ -128,8 +128,11 @@ pub fn reason(locale: &Locale, reason: &Reason) -> String {
         Reason::MakesTuzdik(h) => locale.f("reason.makes_tuzdik", &[("hole", &h)]),
         Reason::Saves(n) => locale.f("reason.saves", &[("stones", &stones(locale, n.into()))]),
         Reason::BlocksTuzdik => locale.t("reason.blocks_tuzdik"),
-        Reason::GainsOverLine { stones: s, moves: m } => locale
-            .f("reason.gains", &[("stones", &stones(locale, s.into())), ("moves", &moves(locale, m.into()))]),
+        // The line's length is the search's depth, not a count a player can follow ("wins 2 stones in 6
+        // moves" puzzled a new player, issue 46): "a few moves" says it.
+        Reason::GainsOverLine { stones: s, .. } => {
+            locale.f("reason.gains", &[("stones", &stones(locale, s.into()))])
+        }
         Reason::KeepsMoves => locale.t("reason.keeps_moves"),
     }
 }
@@ -248,10 +251,12 @@ pub fn game_result_text(locale: &Locale, game: &Game) -> Option<(String, String)
     })
 }
 
-/// "Against Medium, 12 moves played": which game Continue brings back.
+/// "Against Medium, 12 moves played": which game Continue brings back, and a game of the games played.
 pub(crate) fn saved_game_words(locale: &Locale, game: &crate::game::SavedMoves) -> String {
-    // Moves as a record numbers them: a move is a pair, white's and black's.
-    let n = game.game().map_or(game.moves.len().div_ceil(2), |g| crate::game::rows(&g).len()) as i64;
+    // Every move counts, each player's: a move is one hole sown, as Undo takes one back and the move list
+    // gives each its cell. Counted as a record numbers them (a pair to a number), "4 moves played" after
+    // eight read as a wrong count to a new player (issue 46).
+    let n = game.moves.len() as i64;
     let words = match game.mode {
         Mode::Computer { level, .. } => {
             let level = locale.t(level_key(level));

@@ -264,7 +264,8 @@ fn open_record(
                         let date = record.tag("Date").and_then(history_date).unwrap_or_else(today);
                         history.add(PastGame { date, game: saved });
                         history.write(&mut writer);
-                        let moves = words::moves(&locale, crate::game::rows(&game).len() as i64);
+                        // Every move, each player's, as the title and the games played count them.
+                        let moves = words::moves(&locale, game.history().len() as i64);
                         let mut said = locale.f("records.imported", &[("moves", &moves)]);
                         // Moves that stop short of the result the record gives: a resignation, or a
                         // paste that lost its end. Said, so it is not taken for a whole game.

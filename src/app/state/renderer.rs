@@ -2,6 +2,9 @@
 //! UI map lists. The start-up note that picks it (a start that died before its first frame is not
 //! repeated) is `saves::renderer`'s; this leaf only holds what the features above share.
 //!
+//! A player reads the choice, "standard" or "compatible" ([`RendererChoice::words_key`]), never the
+//! backend's name: "Vulkan" meant nothing to a new player (issue 46). The log and the UI map keep the names.
+//!
 //! Invariants: `running` is the adapter's backend once the renderer is up (none in the headless tests);
 //! `next` changes only where the platform has another renderer to offer (`can_switch`): Android (Vulkan or
 //! OpenGL ES) and the Linux and Windows desktop (Vulkan or DirectX, or OpenGL). iOS has Metal only and the
@@ -22,6 +25,15 @@ pub enum RendererChoice {
 }
 
 impl RendererChoice {
+    /// Its words in Settings, a locale key: the usual renderer is the standard one, OpenGL the compatible
+    /// one (it still draws where the usual one fails).
+    pub fn words_key(self) -> &'static str {
+        match self {
+            RendererChoice::Usual => "renderer.standard",
+            RendererChoice::Gl => "renderer.compatible",
+        }
+    }
+
     /// The other choice, where there is one.
     pub fn other(self) -> RendererChoice {
         match self {
@@ -55,7 +67,7 @@ impl RendererKind {
         }
     }
 
-    /// Its name as players know it (the same in every language).
+    /// Its name as the log gives it (the same in every language); Settings says the choice instead.
     pub fn name(self) -> &'static str {
         match self {
             RendererKind::Vulkan => "Vulkan",
@@ -117,9 +129,14 @@ impl Renderers {
         }
     }
 
-    /// The name of what draws now: the adapter's, or before it is known what this start asked for.
-    pub fn running_name(&self) -> &'static str {
-        self.running.map(RendererKind::name).unwrap_or_else(|| Renderers::choice_name(self.asked))
+    /// What draws now in a player's words, a locale key: an OpenGL adapter is the compatible renderer,
+    /// any other the standard one; before the adapter is known, what this start asked for.
+    pub fn running_words_key(&self) -> &'static str {
+        match self.running {
+            Some(RendererKind::Gl) => RendererChoice::Gl.words_key(),
+            Some(_) => RendererChoice::Usual.words_key(),
+            None => self.asked.words_key(),
+        }
     }
 }
 

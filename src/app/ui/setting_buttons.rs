@@ -7,7 +7,8 @@
 //! changes [`Settings`] at once (the save follows it). The language button only shows the language: what
 //! its tap opens (the list) belongs to the panels above this layer, so its caller attaches it.
 //! The renderer's button ([`renderer_button`]) says what draws and chooses the next start's renderer
-//! (`state::renderer`): it changes nothing now, as a renderer is chosen before the window opens.
+//! (`state::renderer`): it changes nothing now, as a renderer is chosen before the window opens. It says
+//! so in a player's words, "standard" or "compatible", not "Vulkan" (issue 46).
 
 use bevy::prelude::*;
 use bevy::ui::UiSystems;
@@ -23,7 +24,8 @@ use crate::app::ui::widgets::{Tap, TapAction, button, button_node, on_tap, shape
 pub(crate) enum Setting {
     /// Slow, Normal, Fast, Instant in turn.
     Speed,
-    /// Full motion, or calm (`state::settings::Calm`).
+    /// Full motion, or calm (`state::settings::Calm`): "Animations: full / reduced", which says what it
+    /// changes where "Motion: calm" did not (issue 46).
     Motion,
     Sound,
     /// What is felt under the finger.
@@ -98,8 +100,9 @@ pub(crate) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub(crate) struct RendererWords;
 
-/// The renderer's button: "Renderer: Vulkan"; a tap chooses the other renderer for the next start
-/// ("Renderer: Vulkan (next start: OpenGL)"), a second tap takes that back.
+/// The renderer's button: "Graphics: standard"; a tap chooses the other renderer for the next start
+/// ("Graphics: standard (after a restart: compatible)"), a second tap takes that back. Its name stays
+/// "Renderer", which the tests and the UI map find it by.
 pub(crate) fn renderer_button(font: f32) -> impl Bundle {
     (
         button("Renderer", font),
@@ -129,12 +132,13 @@ fn renderer_words(
     if !renderers.is_changed() && !locale.is_changed() && added.is_empty() {
         return;
     }
-    let running = renderers.running_name();
+    // The choice in words ("standard", "compatible"), not the backend's name a player does not know.
+    let running = locale.t(renderers.running_words_key());
     let words = if renderers.next == renderers.asked {
-        label_and_value(&locale.f("setting.renderer", &[("renderer", &SLOT)]), running)
+        label_and_value(&locale.f("setting.renderer", &[("renderer", &SLOT)]), &running)
     } else {
-        let next = Renderers::choice_name(renderers.next).replace(' ', "\u{a0}");
-        label_and_value(&locale.f("setting.renderer_next", &[("renderer", &SLOT), ("next", &next)]), running)
+        let next = locale.t(renderers.next.words_key()).replace(' ', "\u{a0}");
+        label_and_value(&locale.f("setting.renderer_next", &[("renderer", &SLOT), ("next", &next)]), &running)
     };
     for mut text in &mut texts {
         if text.0 != words {
