@@ -1,6 +1,7 @@
-//! The title as a player meets it: a first screen of at most five actions (Learn first for a new player,
-//! Continue first when a game waits) and a small row of the puzzles and the settings, the Play, Two players and Settings sheets over it, opening on the
-//! choices last made and starting the games they say, and all of it fitting every size in every language.
+//! The title as a player meets it: a first screen of at most five actions, each always in its place
+//! (Continue at the top when a game waits, Learn to play lit for a new player) and a small row of the
+//! puzzles and the settings, the Play, Two players and Settings sheets over it, opening on the choices last
+//! made and starting the games they say, and all of it fitting every size in every language.
 
 use std::path::Path;
 
@@ -22,7 +23,7 @@ use toguz::rules::Side;
 use super::flows::{
     PHONE, PHONE_SIDEWAYS, SMALL_PHONE, TABLET, assert_nothing_clipped, assert_texts_whole, button, buttons,
     click, flushed_save, frames, has_button, labels, named_rect, press, save_dir, screen, start_app,
-    touch_tap_arriving, window_entity,
+    start_hot_seat, tap_hole, touch_tap_arriving, window_entity,
 };
 use super::lifecycle::system_back;
 
@@ -89,13 +90,22 @@ fn the_titles_first_screen_offers_at_most_five_actions_and_the_puzzles_one_tap_a
                 expected.insert(0, "Continue");
             }
             assert_eq!(labels(&all), expected, "{what}: the first screen's actions");
-            // The first action: the topmost, the largest, and lit.
-            let first = if returning { "Continue" } else { "Learn to play" };
-            let top = all.iter().min_by(|a, b| a.2.y.total_cmp(&b.2.y)).unwrap();
-            assert_eq!(top.0, first, "{what}: '{first}' comes first");
-            assert!(is_selected(&mut app, first), "{what}: '{first}' is lit");
-            for (label, ..) in all.iter().filter(|(l, ..)| l != first) {
-                assert!(!is_selected(&mut app, label), "{what}: only the first action is lit, not '{label}'");
+            // One order, top to bottom: Continue when a game waits, Play, Two players, Learn to play, and
+            // the puzzles beside Settings under them.
+            let y = |label: &str| all.iter().find(|(l, ..)| l == label).map(|(.., at)| at.y).unwrap();
+            let mut column = vec!["Play", "Two players", "Learn to play", "Puzzles"];
+            if returning {
+                column.insert(0, "Continue");
+            }
+            for pair in column.windows(2) {
+                assert!(y(pair[0]) < y(pair[1]), "{what}: '{}' comes above '{}'", pair[0], pair[1]);
+            }
+            assert!((y("Puzzles") - y("Settings")).abs() <= 1.0, "{what}: the puzzles beside Settings");
+            // One action lit: the game waiting, or for a new player Learn to play, in its own place.
+            let lit = if returning { "Continue" } else { "Learn to play" };
+            assert!(is_selected(&mut app, lit), "{what}: '{lit}' is lit");
+            for (label, ..) in all.iter().filter(|(l, ..)| l != lit) {
+                assert!(!is_selected(&mut app, label), "{what}: only '{lit}' is lit, not '{label}'");
             }
             if returning {
                 // What was played is held together: a line too long breaks at the comma.
@@ -106,6 +116,73 @@ fn the_titles_first_screen_offers_at_most_five_actions_and_the_puzzles_one_tap_a
             }
             assert_nothing_clipped(&mut app, size, &what);
         }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The title's buttons that keep their place whatever the player's history.
+const KEPT: [&str; 5] = ["Play", "Two players", "Learn to play", "Puzzles", "Settings"];
+
+/// Where each of [`KEPT`] is.
+fn places(app: &mut App) -> [Vec2; 5] {
+    KEPT.map(|label| button(app, label).1)
+}
+
+/// Those of [`KEPT`] that are not where they were, more than a pixel away (where a finger lands; the
+/// layout rounds a centred column's half pixels): none, for a title that keeps its buttons still.
+fn moved(now: [Vec2; 5], before: [Vec2; 5]) -> Vec<String> {
+    KEPT.iter()
+        .zip(now.iter().zip(before.iter()))
+        .filter(|(_, (now, before))| now.distance(**before) > 1.0)
+        .map(|(label, (now, before))| format!("'{label}' {before} -> {now}"))
+        .collect()
+}
+
+/// Issue 46: the title's buttons moved with the player's history (Learn to play first for a new player,
+/// Play first later, Continue coming and going), and two players who aimed at Play got Two players. Play,
+/// Two players, Learn to play, the puzzles and Settings are where a new player found them after a game
+/// played and left for the title, once a lesson is begun, and after a restart with a game waiting, at
+/// every size: Continue has a place of its own, and the new player's Learn to play is lit, not moved.
+#[test]
+fn the_titles_buttons_keep_their_places_for_a_new_player_and_after_a_saved_game() {
+    let dir = save_dir("title-kept-places");
+    let none: Vec<String> = Vec::new();
+    // A new player on a phone plays a game of two players and goes back to the title: the game waits.
+    let mut app = start_app(PHONE, &dir);
+    let first = places(&mut app);
+    assert!(!has_button(&mut app, "Continue"), "nothing to continue on a first launch");
+    assert!(is_selected(&mut app, "Learn to play"), "a new player's Learn to play is lit");
+    start_hot_seat(&mut app);
+    frames(&mut app, 3);
+    tap_hole(&mut app, Side::White, 7);
+    press(&mut app, "Menu");
+    press(&mut app, "Quit to title");
+    frames(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Title);
+    assert!(has_button(&mut app, "Continue"), "the game played waits on the title");
+    let after = places(&mut app);
+    assert_eq!(moved(after, first), none, "a game played and left moved the title's buttons");
+    assert!(button(&mut app, "Continue").1.y < after[0].y, "Continue has its place above Play");
+    assert!(is_selected(&mut app, "Continue"), "the game waiting is lit");
+    assert!(!is_selected(&mut app, "Learn to play"), "Learn to play is lit for a new player only");
+    drop(app);
+    for size in SIZES {
+        new_player(&dir, None);
+        let mut app = start_app(size, &dir);
+        let first = places(&mut app);
+        assert!(is_selected(&mut app, "Learn to play"), "{size}: a new player's Learn to play is lit");
+        // A lesson begun: no longer a new player, and still no game waiting.
+        app.world_mut().resource_mut::<Settings>().lessons.reached.insert("board".to_string(), 1);
+        frames(&mut app, 3);
+        assert!(!is_selected(&mut app, "Learn to play"), "{size}: a lesson begun, Learn to play is not lit");
+        assert!(!has_button(&mut app, "Continue"), "{size}: no game waits");
+        assert_eq!(moved(places(&mut app), first), none, "{size}: a lesson begun moved the title's buttons");
+        drop(app);
+        // After a restart with a game waiting.
+        returning_player(&dir, None);
+        let mut app = start_app(size, &dir);
+        assert!(is_selected(&mut app, "Continue"), "{size}: the game waiting is lit");
+        assert_eq!(moved(places(&mut app), first), none, "{size}: a game waiting moved the title's buttons");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -311,7 +311,8 @@ pub fn shaped_button(label: impl Into<String>, font: f32, node: Node) -> impl Bu
     painted_button(label, font, node, theme::BUTTON)
 }
 
-/// A [`shaped_button`] lit as the choice to make ([`Selected`]): the title's first action, a sheet's Start.
+/// A [`shaped_button`] lit as the choice to make ([`Selected`]): the title's Continue (Learn to play for a
+/// new player), a sheet's Start.
 pub fn lit_button(label: impl Into<String>, font: f32, node: Node) -> impl Bundle {
     (painted_button(label, font, node, theme::BUTTON_SELECTED), Selected)
 }

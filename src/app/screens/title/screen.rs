@@ -1,9 +1,14 @@
 //! The title's first screen: the game's name and subtitle over a dimmed picture of the board (the game
-//! waiting to be continued, or the start), what must be told about the save, and at most five actions:
-//! **Continue** (only when a saved game has moves; then first, largest and lit, with the saved game's
-//! words under it), **Play**, **Two players**, **Learn to play** (first, largest and lit for a new
-//! player), and under them a small row: **Puzzles** and **Settings**. Play, Two players and Settings open
-//! their sheets (`sheets`); Puzzles opens the training.
+//! waiting to be continued, or the start), what must be told about the save, and at most five actions,
+//! always in the same order and each always in the same place: **Continue** (only when a saved game has
+//! moves: at the top, largest and lit, with the saved game's words under it), **Play**, **Two players**,
+//! **Learn to play** (lit for a new player), and under them a small row: **Puzzles** and **Settings**. Play,
+//! Two players and Settings open their sheets (`sheets`); Puzzles opens the training.
+//!
+//! Invariant: the player's history changes how the actions look, never where they are. Continue's place
+//! is kept for it when no game waits (`continue_place`), and a new player's Learn to play is lit where it
+//! always is rather than moved first: players who learn where Play is keep tapping there, and when it moved
+//! (Learn first for a new player, Continue coming and going) they aimed at Play and got Two players.
 //!
 //! It is laid out for the screen it is on: one column on a phone, the name beside the actions on a phone
 //! held sideways or a tablet lying down, tighter on short screens, so that everything fits without
@@ -28,7 +33,7 @@ use crate::app::state::view::ViewSize;
 use crate::app::ui::theme;
 use crate::app::ui::theme::{Art, DisplayFace};
 use crate::app::ui::widgets::{
-    Tap, labelled, lit_labelled, on_tap, padded_labelled, page, sized_node, spawn_if, text,
+    Tap, button_words, labelled, lit_labelled, on_tap, padded_labelled, page, sized_node, spawn_if, text,
 };
 
 #[derive(Component)]
@@ -61,7 +66,7 @@ pub(crate) fn plugin(app: &mut App) {
 struct Metrics {
     title: f32,
     subtitle: f32,
-    /// The first action's words (Continue, or Learn to play for a new player).
+    /// Continue's words, larger than the other actions' (it has a place of its own: nothing moves).
     first: f32,
     action: f32,
     small: f32,
@@ -212,8 +217,8 @@ fn name_and_notices(notices: Vec<String>, m: Metrics) -> impl Bundle {
     )
 }
 
-/// The column of actions: Continue with the saved game's words under it (`waiting`), or Learn to play
-/// first for a new player; Play, Two players; Learn to play for the others; the puzzles and Settings, small, last.
+/// The column of actions, in one order whatever the player's history: Continue's place (`continue_place`),
+/// Play, Two players, Learn to play (lit for a new player), then the puzzles and Settings, small, last.
 fn actions(waiting: Option<String>, new_player: bool, m: Metrics) -> impl Bundle {
     (
         Name::new("Actions"),
@@ -227,25 +232,17 @@ fn actions(waiting: Option<String>, new_player: bool, m: Metrics) -> impl Bundle
             ..default()
         },
         Children::spawn((
-            spawn_if(waiting.is_some(), || (first_action("title.continue", m), on_tap(resume_saved))),
-            SpawnIter(waiting.into_iter().map(move |words| {
-                (
-                    Name::new("Saved game"),
-                    text(words, m.subtitle, theme::TEXT_DIM),
-                    TextLayout::justify(Justify::Center),
-                    Node {
-                        margin: UiRect::bottom(px(m.gap)),
-                        padding: UiRect::axes(px(8), px(2)),
-                        border_radius: BorderRadius::all(px(8)),
-                        ..default()
-                    },
-                    BackgroundColor(theme::SCRIM),
-                )
-            })),
-            // A new player is shown how to play first.
-            spawn_if(new_player, || (first_action("title.learn", m), on_tap(open_lessons(Screen::Title)))),
+            Spawn(continue_place(waiting, m)),
             Spawn((labelled("title.play", m.action), on_tap(open(Sheet::Play)))),
             Spawn((labelled("title.hotseat", m.action), on_tap(open(Sheet::TwoPlayers)))),
+            // A new player is shown how to play by colour, not by place: the same box as the buttons
+            // around it, lit as the choice to make (a larger one would push the row under it down).
+            spawn_if(new_player, || {
+                (
+                    lit_labelled("title.learn", m.action, sized_node(16.0, 64.0)),
+                    on_tap(open_lessons(Screen::Title)),
+                )
+            }),
             spawn_if(!new_player, || {
                 (labelled("title.learn", m.action), on_tap(open_lessons(Screen::Title)))
             }),
@@ -271,12 +268,80 @@ fn actions(waiting: Option<String>, new_player: bool, m: Metrics) -> impl Bundle
     )
 }
 
-/// The first action, larger and lit: Continue, or Learn to play for a new player.
-fn first_action(key: &'static str, m: Metrics) -> impl Bundle {
-    lit_labelled(key, m.first, sized_node(16.0, 64.0))
+/// Continue's place at the top of the actions, as tall whether or not a game waits, so that the buttons
+/// under it never move (a polished game's menu keeps its buttons still and lets the Continue slot fill
+/// or stay empty; on a centred column, Continue coming and going moved every other button by half its
+/// height). One grid cell holds two things laid over each other: a hidden stand-in as tall as Continue
+/// and two lines of the saved game's words (the most they take: a line too long breaks at the comma,
+/// `words::glue_last_clause`), and, when a game waits (`waiting`: its words), Continue itself, larger and
+/// lit, with its words under it, set at the bottom of the cell so that they sit just above Play. The
+/// cell is as tall as the taller of the two: words longer than the stand-in would grow it rather than
+/// overlap the game's name.
+fn continue_place(waiting: Option<String>, m: Metrics) -> impl Bundle {
+    (
+        Name::new("Continue place"),
+        Node { display: Display::Grid, grid_template_columns: RepeatedGridTrack::flex(1, 1.0), ..default() },
+        Children::spawn((
+            Spawn((
+                Name::new("Continue place kept"),
+                in_continue_cell(AlignSelf::Stretch),
+                // Laid out, never drawn nor tapped. Not a `Button` either: a hidden one is skipped by a
+                // finger, the tests and the UI map, but a stand-in should not be one to anything else.
+                Visibility::Hidden,
+                children![
+                    (sized_node(16.0, 64.0), button_words("title.continue", m.first)),
+                    (text("-\n-", m.subtitle, theme::TEXT_DIM), saved_words_node(m)),
+                ],
+            )),
+            SpawnIter(waiting.into_iter().map(move |words| {
+                (
+                    Name::new("Continue and its game"),
+                    in_continue_cell(AlignSelf::End),
+                    children![
+                        (
+                            lit_labelled("title.continue", m.first, sized_node(16.0, 64.0)),
+                            on_tap(resume_saved)
+                        ),
+                        (
+                            Name::new("Saved game"),
+                            text(words, m.subtitle, theme::TEXT_DIM),
+                            TextLayout::justify(Justify::Center),
+                            saved_words_node(m),
+                            BackgroundColor(theme::SCRIM),
+                        ),
+                    ],
+                )
+            })),
+        )),
+    )
 }
 
-/// Someone who has neither begun a lesson nor a game: "Learn to play" comes first and large.
+/// A column in the one cell of `continue_place` (both of its children share it), set in it by `align`.
+fn in_continue_cell(align: AlignSelf) -> Node {
+    Node {
+        grid_row: GridPlacement::start(1),
+        grid_column: GridPlacement::start(1),
+        align_self: align,
+        // As wide as the column, like the buttons under it.
+        justify_self: JustifySelf::Stretch,
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Stretch,
+        ..default()
+    }
+}
+
+/// The box of the saved game's words under Continue, the same for its hidden stand-in (the two must be
+/// as tall for the same lines).
+fn saved_words_node(m: Metrics) -> Node {
+    Node {
+        margin: UiRect::bottom(px(m.gap)),
+        padding: UiRect::axes(px(8), px(2)),
+        border_radius: BorderRadius::all(px(8)),
+        ..default()
+    }
+}
+
+/// Someone who has neither begun a lesson nor a game: "Learn to play" is lit for them.
 fn new_player(settings: &Settings, saved: &SavedGame) -> bool {
     settings.lessons.done.is_empty() && settings.lessons.reached.is_empty() && saved.0.is_none()
 }
