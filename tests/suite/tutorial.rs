@@ -353,6 +353,41 @@ fn a_lesson_step_fits_phones_upright_and_sideways_and_tablets() {
     }
 }
 
+/// Issue 46: the buttons of the card a finished lesson shows stood at its left wherever the two did not
+/// fit one line. Each line of them is centred on the card: in English on a phone (two lines) and a
+/// tablet, and in Spanish, whose longer words take two lines too.
+#[test]
+fn the_lesson_done_cards_buttons_are_centred_on_the_card() {
+    use toguz::app::i18n::locale::Lang;
+    for (lang, size) in [(Lang::En, PHONE), (Lang::En, TABLET), (Lang::Es, PHONE)] {
+        let what = format!("{} at {size}", lang.code());
+        let dir = save_dir("tutorial-done-card");
+        super::flows::with_language(&dir, lang);
+        let mut app = start_app(size, &dir);
+        open_list_from_title(&mut app);
+        press(&mut app, "Lesson The board");
+        frames(&mut app, 3);
+        app.world_mut().resource_mut::<LessonRun>().complete = true;
+        frames(&mut app, 3);
+        // The backdrop centres the card on the screen.
+        let middle = node_rect(&mut app, "Lesson complete").center().x;
+        let buttons = [node_rect(&mut app, "Button Next lesson"), node_rect(&mut app, "Button All lessons")];
+        let lines: Vec<Rect> = if (buttons[0].center().y - buttons[1].center().y).abs() < 1.0 {
+            vec![buttons[0].union(buttons[1])]
+        } else {
+            buttons.to_vec()
+        };
+        for line in lines {
+            assert!(
+                (line.center().x - middle).abs() <= 1.5,
+                "{what}: a line of the card's buttons is centred at {}, the card at {middle}",
+                line.center().x
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// The words of the first text node with this name.
 fn lesson_text(app: &mut App, name: &str) -> String {
     let mut q = app.world_mut().query::<(&Name, &Text)>();

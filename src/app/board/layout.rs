@@ -6,9 +6,18 @@
 //! column, the kazans side by side in the middle. Sowing still runs counter-clockwise on screen.
 //!
 //! Coordinates are Bevy's 2D world coordinates: logical pixels, origin at the window's centre, y up.
+//!
+//! Invariants of the stones' places: a stone's place depends on its place and its index alone (nothing
+//! lying moves when another lands, and the sowing flies each stone to its slot); every stone lies inside
+//! its hole's or kazan's outline as drawn (`painting::recess` cut by `theme::recess_slicer`, rounded
+//! corners included); the stones of a hole's pattern and of a kazan's rows never overlap, and past them
+//! a second layer rests in the hollows of the first.
 
 use bevy::math::{Rect, Vec2};
 
+use crate::app::ui::theme::{
+    HOLE_DEPTH, KAZAN_DEPTH, RECESS_CORNER, RECESS_CORNER_SCALE, RECESS_LIP, RECESS_TEXELS, RECESS_WALL,
+};
 use crate::rules::{Hole, Place, Side};
 
 /// Height kept free for the top and bottom bars of the HUD.
@@ -32,15 +41,23 @@ pub const ROOMY_STONES: usize = 30;
 pub const COUNTABLE: f32 = 14.0;
 /// The largest stone drawn, however large the screen.
 const LARGEST_STONE: f32 = 48.0;
-/// The gap between two pairs of a row, and between two rows, as a share of the stone's diameter: a pair
-/// reads as a pair because its stones touch while pairs stand apart.
+/// The gap between two pairs of a row, as a share of the stone's diameter: a pair reads as a pair
+/// because its stones touch while pairs stand apart.
 const PAIR_GAP: f32 = 0.30;
+/// The gap between two rows of a hole, as a share of the stone's diameter: at least `ROW_GAP`, and up
+/// to `MAX_ROW_GAP` where the hole has depth to spare, so that its rows stand apart instead of touching.
 const ROW_GAP: f32 = 0.05;
-/// The smallest margin kept between a stone and its place's rim, as a share of the stone's diameter.
-const HOLE_INSET: f32 = 0.12;
-const KAZAN_INSET: f32 = 0.08;
-/// How far (as a share of a kazan's rows) a layer of its heap spreads before the next layer starts.
-const HEAP_SPREAD: f32 = 0.3;
+const MAX_ROW_GAP: f32 = 0.25;
+/// The gap between two stones of a kazan, across and along it, as a share of the stone's diameter.
+const KAZAN_GAP: f32 = 0.08;
+/// The share of its wall next to the outline that a place's stones keep clear of: they may rest against
+/// the wall, never on the lip or past it.
+const RIM_CLEARANCE: f32 = 0.1;
+/// How much closer to the middle of its place each layer of a heap past the first two lies, as a share
+/// of the way: the heap narrows as it rises (down to [`HEAP_TOP`] of the pattern's spread), and so stays
+/// inside the place.
+const HEAP_NARROWING: f32 = 0.15;
+const HEAP_TOP: f32 = 0.4;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Orientation {
@@ -267,12 +284,13 @@ impl BoardLayout {
         }
     }
 
-    /// The frame a place's stone pattern is laid in: the corner it starts from, the direction rows
-    /// advance (`up`), the direction pairs run (`right`), and the room across and along.
-    /// A hole's rows count from its player's edge of the board; a kazan's along its length from its own
-    /// count's end (just past the badge, which its stones never cover).
-    fn pattern_frame(&self, place: Place) -> (Vec2, Vec2, Vec2, f32, f32) {
+    /// The frame a place's stone pattern is laid in: the room inside its outline as drawn
+    /// ([`stone_room`]), rows advancing `up` and stones running `right` from `start`. A hole's rows count
+    /// from its player's edge of the board; a kazan's along its length from its own count's end, which
+    /// they keep clear of (the badge there is never covered).
+    fn pattern_frame(&self, place: Place) -> Frame {
         let r = self.place(place);
+        let kazan = matches!(place, Place::Kazan(_));
         let up = match (place, self.orientation) {
             (Place::Hole(side, _), Orientation::Landscape) => -self.towards_player(side),
             // Portrait holes are wide and short: pairs run along their width, rows go up.
@@ -280,14 +298,14 @@ impl BoardLayout {
             (Place::Kazan(side), _) => -self.kazan_count_end(side),
         };
         let right = Vec2::new(up.y, -up.x);
-        let inset = self.stone * if matches!(place, Place::Kazan(_)) { KAZAN_INSET } else { HOLE_INSET };
-        let size = (r.size() - Vec2::splat(2.0 * inset)).max(Vec2::ZERO);
-        // Room left at the start of a kazan for its count's badge.
-        let badge = if matches!(place, Place::Kazan(_)) { r.size().min_element() * 1.15 } else { 0.0 };
-        let along = (size.dot(up.abs()) - badge).max(0.0);
-        let across = size.dot(right.abs());
+        let (room, corner) = stone_room(r.size(), if kazan { KAZAN_DEPTH } else { HOLE_DEPTH });
+        let inset = (r.size() - room).dot(up.abs()) / 2.0;
+        // A kazan's stones start this far past its count's end (the room already starts `inset` in).
+        let badge = if kazan { (r.size().min_element() * 1.15 - inset).max(0.0) } else { 0.0 };
+        let along = (room.dot(up.abs()) - badge).max(0.0);
+        let across = room.dot(right.abs());
         let start = r.center() - up * (along - badge) / 2.0 - right * across / 2.0;
-        (start, up, right, across, along)
+        Frame { start, up, right, across, along, corner }
     }
 
     /// The end of a kazan where its count is shown: the near kazan's at the bottom (or left), the far
@@ -301,55 +319,36 @@ impl BoardLayout {
         }
     }
 
-    /// How many stones a place shows in its tidy pattern of pairs; beyond, they heap up.
+    /// How many stones a place shows in its tidy pattern (a hole's pairs, a kazan's rows); beyond, they
+    /// heap up.
     pub fn capacity(&self, place: Place) -> usize {
-        let (_, _, _, across, along) = self.pattern_frame(place);
-        Pattern::fit(across, along, self.stone, matches!(place, Place::Kazan(_))).capacity()
+        let frame = self.pattern_frame(place);
+        Pattern::fit(&frame, self.stone, matches!(place, Place::Kazan(_))).capacity()
     }
 
-    /// Where the `index`-th stone of a place sits. Stones come in pairs side by side, two pairs to a row,
-    /// rows from the player's edge, so odd and even and fours read at a glance; a wide hole fills its next
-    /// band of two pairs once the first is full. Past the pattern's capacity the stones heap up: each
-    /// layer lies over the one below, shifted by half a pair and half a row and nudged a little, so the
-    /// heap looks like a heap and its count (always shown) tells the number. A hole fills from its
-    /// middle outwards (a tablet's tall hole kept its few stones in a clump at its outer end); a kazan
-    /// heaps its stones into a mound in the middle of its length. A stone's place depends on its index
-    /// alone, so nothing already lying moves when another lands.
+    /// Where the `index`-th stone of a place sits. In a hole, stones come in pairs side by side, two
+    /// pairs to a row, rows from the player's edge, so odd and even and fours read at a glance; a wide
+    /// hole fills its next band of two pairs once the first is full. A hole fills from its middle
+    /// outwards (a tablet's tall hole kept its few stones in a clump at its outer end). A kazan lays its
+    /// stones in rows across its trough, the rows filling its length from the middle outwards. Past the
+    /// pattern, a second layer rests in the hollows between the first layer's stones, from the middle
+    /// out; a third and further layers lie over the first two, each drawn in towards the middle, and the
+    /// count (always shown for a heap) tells the number. Every stone lies inside the place's outline as
+    /// drawn, rounded corners included (a new player saw a hole's corner stone run over its rim). A
+    /// stone's place depends on its index alone, so nothing already lying moves when another lands.
     pub fn stone_position(&self, place: Place, index: usize) -> Vec2 {
         let d = self.stone;
-        let (start, up, right, across, along) = self.pattern_frame(place);
-        let kazan = matches!(place, Place::Kazan(_));
-        let pattern = Pattern::fit(across, along, d, kazan);
-        let capacity = pattern.capacity();
-        if capacity == 0 {
+        let frame = self.pattern_frame(place);
+        let pattern = Pattern::fit(&frame, d, matches!(place, Place::Kazan(_)));
+        if pattern.capacity() == 0 {
             // Not even one stone fits the pattern (a sliver of a window): scattered inside the place.
             let r = self.place(place);
             let inner = (r.size() - Vec2::splat(d * 1.2)).max(Vec2::ZERO);
             return r.center()
                 + Vec2::new((jitter(index, 1) - 0.5) * inner.x, (jitter(index, 2) - 0.5) * inner.y);
         }
-        let (layer, k) = if kazan { pattern.heap_slot(index) } else { (index / capacity, index % capacity) };
-        let (x, y) = pattern.slot(k, across, along, kazan);
-        let at = start + right * x + up * y;
-        if layer == 0 {
-            return at;
-        }
-        // A heap: odd layers sit in the hollows of the layer below, every stone nudged by its index. A
-        // kazan's layers start long before it is full (`Pattern::heap_slot`), so its stones read as a
-        // mound in the middle of the trough.
-        let shift = if layer % 2 == 1 {
-            Vec2::new(pattern.pair_width() / 4.0, (d + ROW_GAP * d) / 2.0)
-        } else {
-            Vec2::ZERO
-        };
-        let nudge = Vec2::new(jitter(index, 3) - 0.5, jitter(index, 4) - 0.5) * 0.3 * d;
-        let offset = shift + nudge;
-        let at = at + right * offset.x + up * offset.y;
-        // Kept inside the frame the pattern fills, so the heap never covers the kazan's badge or the rim.
-        let lo = start + right * (d / 2.0).min(across / 2.0) + up * (d / 2.0).min(along / 2.0);
-        let hi =
-            start + right * (across - d / 2.0).max(across / 2.0) + up * (along - d / 2.0).max(along / 2.0);
-        at.clamp(lo.min(hi), lo.max(hi))
+        let at = pattern.position(index);
+        frame.start + frame.right * at.x + frame.up * at.y
     }
 
     /// Where a place's count is written: a hole's, a badge at the player's edge of the hole, in the middle
@@ -440,56 +439,135 @@ pub fn count_shown(counts_on: bool, stones: u8, capacity: usize) -> bool {
     counts_on || usize::from(stones) > capacity
 }
 
-/// How a place's stones lie: `pairs` pairs across each row (or single stones, in a kazan too narrow for
-/// a pair), `rows` rows along.
+/// Where a place's stones are laid: from `start`, rows advancing `up` and stones running `right`, over
+/// `across` by `along` (inside the outline, clear of a kazan's badge), in a room whose corners are
+/// `corner` round.
+#[derive(Copy, Clone, Debug, PartialEq)]
+struct Frame {
+    start: Vec2,
+    up: Vec2,
+    right: Vec2,
+    across: f32,
+    along: f32,
+    corner: f32,
+}
+
+/// The rounded rectangle a place's stones lie in, as its size and its corners' radius: the outline of a
+/// recess `depth` deep as drawn (its image's outline, lip and corners scaled as `theme::recess_slicer`
+/// scales them: with the place's smaller side, at most [`RECESS_CORNER_SCALE`]), less
+/// [`RIM_CLEARANCE`] of its wall. A function of the place's size alone.
+fn stone_room(size: Vec2, depth: f32) -> (Vec2, f32) {
+    let scale = (size / RECESS_TEXELS).min_element().min(RECESS_CORNER_SCALE).max(0.0);
+    let clear = RECESS_WALL * depth * scale * RIM_CLEARANCE;
+    let inset = RECESS_LIP * scale + clear;
+    let room = (size - Vec2::splat(2.0 * inset)).max(Vec2::ZERO);
+    (room, (RECESS_CORNER * scale - clear).max(0.0))
+}
+
+/// How a place's stones lie: a grid of `columns` across (pairs in a hole, single stones in a kazan)
+/// and `rows` along, centred in its frame, then the hollows between them.
 #[derive(Copy, Clone, Debug, PartialEq)]
 struct Pattern {
     d: f32,
-    pairs: usize,
+    kazan: bool,
+    columns: usize,
     rows: usize,
-    /// One stone a row: a kazan narrower than a pair.
-    singles: bool,
+    /// From one row's centre to the next's.
+    row_step: f32,
+    /// Where the grid starts in the frame, across and along: the grid is centred in it.
+    x0: f32,
+    y0: f32,
+    across: f32,
+    along: f32,
 }
 
 impl Pattern {
-    fn fit(across: f32, along: f32, d: f32, kazan: bool) -> Pattern {
-        let (pairs, rows) = pattern_grid(Vec2::new(across, along), d);
-        let singles = kazan && pairs == 0 && across + 1e-3 >= d;
-        Pattern { d, pairs, rows, singles }
-    }
-
-    fn capacity(&self) -> usize {
-        if self.singles { self.rows } else { 2 * self.pairs * self.rows }
-    }
-
-    /// A kazan's `index`-th stone as (layer, slot in the pattern): the rows are filled from the middle
-    /// of the kazan's length outwards, and each layer starts once the one below has spread
-    /// [`HEAP_SPREAD`] of the rows further out, so the stones pile up as a mound that grows both higher
-    /// and longer, as captured stones thrown into a trough do. Depends on the index alone.
-    fn heap_slot(&self, index: usize) -> (usize, usize) {
-        let per_row = if self.singles { 1 } else { 2 * self.pairs.max(1) };
-        let rows = self.rows.max(1);
-        // Rows of the middle-out order between a layer's start and the next's.
-        let lag = ((rows as f32 * HEAP_SPREAD) as usize).max(2);
-        let mut left = index;
-        for key in 0.. {
-            // At step `key`, layer `l` (if started) fills its row `key - l * lag` of the middle-out order.
-            for layer in 0..=key / lag {
-                let Some(order) = key.checked_sub(layer * lag) else { break };
-                if order >= rows {
-                    continue;
-                }
-                if left < per_row {
-                    let row = centre_out(order, rows);
-                    return (layer, row * per_row + left);
-                }
-                left -= per_row;
-            }
-            if key > rows + 162 * lag {
-                break;
-            }
+    fn fit(frame: &Frame, d: f32, kazan: bool) -> Pattern {
+        let (columns, rows, row_gap) = grid_fit(Vec2::new(frame.across, frame.along), frame.corner, d, kazan);
+        let (width, gap) = column_shape(d, kazan);
+        let used_across = columns as f32 * (width + gap) - gap;
+        let used_along = rows as f32 * (d + row_gap) - row_gap;
+        Pattern {
+            d,
+            kazan,
+            columns,
+            rows,
+            row_step: d + row_gap,
+            x0: (frame.across - used_across) / 2.0,
+            y0: (frame.along - used_along) / 2.0,
+            across: frame.across,
+            along: frame.along,
         }
-        (index / (per_row * rows), index % (per_row * rows))
+    }
+
+    /// The stones of the first layer: pairs in a hole, one stone a column in a kazan.
+    fn capacity(&self) -> usize {
+        let per_column = if self.kazan { 1 } else { 2 };
+        per_column * self.columns * self.rows
+    }
+
+    fn column_step(&self) -> f32 {
+        let (width, gap) = column_shape(self.d, self.kazan);
+        width + gap
+    }
+
+    /// The hollows of the first layer where the second's stones rest, across and along: between two
+    /// rows, in a hole at the middle of each pair and between two pairs, in a kazan between two stones.
+    fn hollow_grid(&self) -> (usize, usize) {
+        let across =
+            if self.kazan { self.columns.saturating_sub(1) } else { (2 * self.columns).saturating_sub(1) };
+        (across, self.rows.saturating_sub(1))
+    }
+
+    /// The place of the `index`-th stone in the frame (across, along): the first layer's slots, then the
+    /// hollows, then both again, drawn in towards the middle, layer after layer.
+    fn position(&self, index: usize) -> Vec2 {
+        let capacity = self.capacity();
+        let (across, along) = self.hollow_grid();
+        let two_layers = capacity + across * along;
+        let (lift, k) = (index / two_layers, index % two_layers);
+        let at = if k < capacity { self.slot(k) } else { self.hollow(k - capacity) };
+        if lift == 0 {
+            return at;
+        }
+        // The grid is centred in the frame: drawn towards the middle, a stone stays inside the grid's
+        // outer stones, and so inside the outline.
+        let middle = Vec2::new(self.across, self.along) / 2.0;
+        middle + (at - middle) * (1.0 - HEAP_NARROWING * lift as f32).max(HEAP_TOP)
+    }
+
+    /// The `k`-th slot of the first layer. A hole: pair by pair ([`Pattern::hole_cell`]), the first stone
+    /// of a pair on its left. A kazan: row by row from the middle of its length outwards, each row
+    /// across its width.
+    fn slot(&self, k: usize) -> Vec2 {
+        let d = self.d;
+        let (row, x) = if self.kazan {
+            let columns = self.columns.max(1);
+            let x = self.x0 + d / 2.0 + (k % columns) as f32 * self.column_step();
+            (centre_out(k / columns, self.rows), x)
+        } else {
+            let (row, pair) = self.hole_cell(k / 2);
+            let within = if k.is_multiple_of(2) { d / 2.0 } else { 1.5 * d };
+            (row, self.x0 + pair as f32 * self.column_step() + within)
+        };
+        Vec2::new(x, self.y0 + d / 2.0 + row as f32 * self.row_step)
+    }
+
+    /// The `k`-th hollow of the first layer: rows of hollows from the middle of the place outwards, each
+    /// from its middle outwards. A hollow's stone touches no other of its layer, and lies a good part of
+    /// a stone off each stone below it, so none hides another.
+    fn hollow(&self, k: usize) -> Vec2 {
+        let d = self.d;
+        let (across, along) = self.hollow_grid();
+        let (column, row) = (centre_out(k % across, across), centre_out(k / across, along));
+        let x = if self.kazan {
+            self.x0 + d / 2.0 + (column as f32 + 0.5) * self.column_step()
+        } else {
+            // Even: the middle of a pair; odd: the gap between two pairs.
+            let pair = self.x0 + (column / 2) as f32 * self.column_step();
+            if column.is_multiple_of(2) { pair + d } else { pair + 2.0 * d + PAIR_GAP * d / 2.0 }
+        };
+        Vec2::new(x, self.y0 + d / 2.0 + (row as f32 + 0.5) * self.row_step)
     }
 
     /// Where a hole's `pair`-th pair lies, as (row, column of pairs). The first pairs fill a band two
@@ -499,55 +577,82 @@ impl Pattern {
     /// time, alternately on either side of it.
     fn hole_cell(&self, pair: usize) -> (usize, usize) {
         let rows = self.rows.max(1);
-        let width = self.pairs.clamp(1, 2);
-        let first = self.pairs.saturating_sub(width) / 2;
+        let width = self.columns.clamp(1, 2);
+        let first = self.columns.saturating_sub(width) / 2;
         if pair < width * rows {
             return (centre_out(pair / width, rows), first + pair % width);
         }
         let rest = pair - width * rows;
         let (column, row) = (rest / rows, rest % rows);
-        let mut outer = Vec::with_capacity(self.pairs);
-        for step in 1..=self.pairs {
+        let mut outer = Vec::with_capacity(self.columns);
+        for step in 1..=self.columns {
             if let Some(left) = first.checked_sub(step) {
                 outer.push(left);
             }
-            if first + width - 1 + step < self.pairs {
+            if first + width - 1 + step < self.columns {
                 outer.push(first + width - 1 + step);
             }
         }
-        // Past every column (only a window too small for the pattern): the slot's place is clamped.
-        let col = outer.get(column).copied().unwrap_or(self.pairs + column);
+        // Past every column (not reached: the first layer holds `capacity` stones).
+        let col = outer.get(column).copied().unwrap_or(self.columns + column);
         (centre_out(row, rows), col)
     }
+}
 
-    fn pair_width(&self) -> f32 {
-        2.0 * self.d + PAIR_GAP * self.d
-    }
+/// A column of a place's grid, as its width and the gap to the next: a pair and the gap between pairs
+/// in a hole, a stone and [`KAZAN_GAP`] in a kazan.
+fn column_shape(d: f32, kazan: bool) -> (f32, f32) {
+    if kazan { (d, KAZAN_GAP * d) } else { (2.0 * d, PAIR_GAP * d) }
+}
 
-    /// The `k`-th slot, as distances across and along the frame (the grid centred in it).
-    fn slot(&self, k: usize, across: f32, along: f32, kazan: bool) -> (f32, f32) {
-        let d = self.d;
-        let row_step = d + ROW_GAP * d;
-        let rows_used = self.rows as f32 * row_step - ROW_GAP * d;
-        // Holes centre their rows in the room along them (equal margins at both ends); a kazan's rows
-        // start at its count's end and run its whole length (its heap picks them from the middle).
-        let y0 = if kazan { 0.0 } else { ((along - rows_used) / 2.0).max(0.0) };
-        if self.singles {
-            return (across / 2.0, y0 + d / 2.0 + k as f32 * row_step);
+/// How many things `width` wide, `gap` apart, fit a length.
+fn fitting(length: f32, width: f32, gap: f32) -> usize {
+    ((length + gap) / (width + gap) + 1e-4).floor().max(0.0) as usize
+}
+
+/// The columns and rows of stones of diameter `d` that fit a room of `size` (across, along) whose corners
+/// are `corner` round, and the gap between two rows. As many as fit its straight sides, less a row (or a
+/// column, where that keeps more stones) while the stones at the grid's corners would cross the rounded
+/// corners. A hole's rows spread over the depth left, up to [`MAX_ROW_GAP`], as far as its corners allow;
+/// a kazan's keep [`KAZAN_GAP`].
+fn grid_fit(size: Vec2, corner: f32, d: f32, kazan: bool) -> (usize, usize, f32) {
+    let (width, gap) = column_shape(d, kazan);
+    let (least, most) = if kazan { (KAZAN_GAP * d, KAZAN_GAP * d) } else { (ROW_GAP * d, MAX_ROW_GAP * d) };
+    let mut columns = fitting(size.x, width, gap);
+    let mut rows = fitting(size.y, d, least);
+    while columns > 0 && rows > 0 {
+        let used = columns as f32 * (width + gap) - gap;
+        let room = along_within_corners(size.x - used, size.y, corner, d);
+        if room + 1e-3 >= rows as f32 * d + (rows - 1) as f32 * least {
+            let spread = if rows > 1 {
+                ((room - rows as f32 * d) / (rows - 1) as f32).clamp(least, most)
+            } else {
+                least
+            };
+            return (columns, rows, spread);
         }
-        let pair = k / 2;
-        let (row, col) = if kazan {
-            // Kazans fill row by row across their width (`heap_slot` picks the row).
-            (pair / self.pairs.max(1), pair % self.pairs.max(1))
+        if columns * (rows - 1) >= (columns - 1) * rows {
+            rows -= 1;
         } else {
-            self.hole_cell(pair)
-        };
-        // Centre the pairs across the place.
-        let used = self.pairs as f32 * self.pair_width() - PAIR_GAP * d;
-        let x0 = (across - used) / 2.0;
-        let x = x0 + col as f32 * self.pair_width() + if k.is_multiple_of(2) { d / 2.0 } else { 1.5 * d };
-        (x, y0 + d / 2.0 + row as f32 * row_step)
+            columns -= 1;
+        }
     }
+    (columns, rows, least)
+}
+
+/// The length along a room that a grid's rows may take, edge to edge, when the stones at the ends of its
+/// rows lie `slack / 2` in from the room's sides: all of it where those stones clear the rounded corners
+/// wherever they lie along, less what keeps the corner stones inside the corners' arcs otherwise.
+fn along_within_corners(slack: f32, along: f32, corner: f32, d: f32) -> f32 {
+    let r = d / 2.0;
+    // A corner stone's centre, from the room's side.
+    let x = slack.max(0.0) / 2.0 + r;
+    if corner <= r || x >= corner {
+        return along;
+    }
+    // Inside an arc, a stone's centre lies no further than `corner - r` from the arc's centre.
+    let reach = ((corner - r).powi(2) - (corner - x).powi(2)).max(0.0).sqrt();
+    along - 2.0 * (corner - reach - r).max(0.0)
 }
 
 /// The `i`-th of `n` places counted from the middle outwards: the middle one (the lower middle of an
@@ -561,12 +666,11 @@ fn centre_out(i: usize, n: usize) -> usize {
     if i % 2 == 1 { mid + step } else { mid - step }
 }
 
-/// Pairs per row and rows of stones of diameter `d` that fit a frame of `size` (across, along); none
-/// where not even one pair fits.
-pub fn pattern_grid(size: Vec2, d: f32) -> (usize, usize) {
-    let pair_w = 2.0 * d + PAIR_GAP * d;
-    let pairs = ((size.x + PAIR_GAP * d) / pair_w + 1e-4).floor().max(0.0) as usize;
-    let rows = ((size.y + ROW_GAP * d) / (d + ROW_GAP * d) + 1e-4).floor().max(0.0) as usize;
+/// Pairs across and rows along that a hole of `size` lays out with stones of diameter `d`, inside its
+/// outline as drawn, rounded corners included.
+pub fn pattern_fit(size: Vec2, d: f32) -> (usize, usize) {
+    let (room, corner) = stone_room(size, HOLE_DEPTH);
+    let (pairs, rows, _) = grid_fit(room, corner, d, false);
     (pairs, rows)
 }
 
@@ -575,7 +679,7 @@ pub fn pattern_grid(size: Vec2, d: f32) -> (usize, usize) {
 pub fn largest_stone(size: Vec2, n: usize) -> f32 {
     let mut d = LARGEST_STONE;
     while d > 4.0 {
-        let (pairs, rows) = pattern_grid(size - Vec2::splat(2.0 * HOLE_INSET * d), d);
+        let (pairs, rows) = pattern_fit(size, d);
         if pairs >= 2 && 2 * pairs * rows >= n {
             return d;
         }

@@ -255,20 +255,35 @@ fn rounded_rect_distance(px: f32, py: f32, w: f32, h: f32, r: f32) -> f32 {
     outside + qx.max(qy).min(0.0) - r
 }
 
-/// A recess carved into the wood, 192 texels square, cut by [`recess_slicer`]: a wall that is dark on
-/// the side away from the light and lit on the side facing it, the lip's shadow falling across the floor
-/// from the upper left, a worn, lighter lip on the far edge, and the floor darkening towards the walls.
-/// `depth` deepens the wall and its shadow (a kazan is a deep trough).
+/// A recess's image, in texels: its side, how far in from the image's edge its outline lies (the lip
+/// lies outside it), the radius of the outline's corners, and the width of the wall inside the outline
+/// at depth 1. Public because the board's layout keeps the stones inside the outline as it is drawn
+/// (`board::layout`): a stone at a hole's corner ran over the rounded rim.
+pub const RECESS_TEXELS: f32 = 192.0;
+pub const RECESS_LIP: f32 = 4.0;
+pub const RECESS_CORNER: f32 = 44.0;
+pub const RECESS_WALL: f32 = 14.0;
+/// The depth a hole and a kazan are painted at (`recess`).
+pub const HOLE_DEPTH: f32 = 1.0;
+pub const KAZAN_DEPTH: f32 = 1.4;
+
+/// A recess carved into the wood, [`RECESS_TEXELS`] square, cut by [`recess_slicer`]: a wall that is dark
+/// on the side away from the light and lit on the side facing it, the lip's shadow falling across the
+/// floor from the upper left, a worn, lighter lip on the far edge, and the floor darkening towards the
+/// walls. `depth` deepens the wall and its shadow (a kazan is a deep trough).
 fn recess(p: &Palette, depth: f32) -> Image {
-    const SIZE: f32 = 192.0;
-    const CORNER: f32 = 44.0;
+    const SIZE: f32 = RECESS_TEXELS;
+    const CORNER: f32 = RECESS_CORNER;
+    const LIP: f32 = RECESS_LIP;
     let floor = linear(p.floor);
     let wood = linear(p.wood[0]);
-    let wall_width = 14.0 * depth;
+    let wall_width = RECESS_WALL * depth;
     image(SIZE as u32, SIZE as u32, 2, move |u, v| {
         let (px, py) = (u * SIZE, v * SIZE);
-        // The hole's outline lies 4 texels in from the image's edge, leaving room for the lip.
-        let inner = |x: f32, y: f32| rounded_rect_distance(x - 4.0, y - 4.0, SIZE - 8.0, SIZE - 8.0, CORNER);
+        // The hole's outline lies `LIP` texels in from the image's edge, leaving room for the lip.
+        let inner = |x: f32, y: f32| {
+            rounded_rect_distance(x - LIP, y - LIP, SIZE - 2.0 * LIP, SIZE - 2.0 * LIP, CORNER)
+        };
         let d = inner(px, py);
         // The outward direction of the rim, from the distance's slope.
         let (gx, gy) = {
@@ -313,12 +328,12 @@ fn recess(p: &Palette, depth: f32) -> Image {
 
 /// A hole.
 pub fn hole_image(p: &Palette) -> Image {
-    recess(p, 1.0)
+    recess(p, HOLE_DEPTH)
 }
 
 /// A kazan: a deeper trough than a hole.
 pub fn kazan_image(p: &Palette) -> Image {
-    recess(p, 1.4)
+    recess(p, KAZAN_DEPTH)
 }
 
 /// The board: oiled wood with its grain along the board's length, fine fibres, a few darker streaks, a

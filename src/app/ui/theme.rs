@@ -25,8 +25,8 @@ use crate::app::state::launch::Launch;
 use crate::app::state::screen::Screen;
 use crate::app::state::settings::{Settings, StoneSet};
 pub use crate::app::ui::painting::{
-    Palette, STONE_BALL, STONE_CELL, STONE_VARIANTS, hole_image, kazan_image, palette, stone_atlas,
-    tuzdik_image, wood_image,
+    HOLE_DEPTH, KAZAN_DEPTH, Palette, RECESS_CORNER, RECESS_LIP, RECESS_TEXELS, RECESS_WALL, STONE_BALL,
+    STONE_CELL, STONE_VARIANTS, hole_image, kazan_image, palette, stone_atlas, tuzdik_image, wood_image,
 };
 use crate::app::ui::painting::{disc, glow, image, ring, star};
 use crate::rules::Side;
@@ -84,11 +84,20 @@ pub fn stone_cell(id: u8) -> Rect {
     Rect::new(i as f32 * c, 0.0, (i + 1) as f32 * c, c)
 }
 
-/// How a hole's or a kazan's image is cut, so that its rounded rim keeps its shape at any size: 48
-/// texels at each edge, drawn at most 40% of their size (19 logical pixels).
+/// How a hole's or a kazan's image is cut, so that its rounded rim keeps its shape at any size: its lip
+/// and corner (48 texels) at each edge, drawn at most [`RECESS_CORNER_SCALE`] of their size (19 logical
+/// pixels), less on a place narrower than the image.
 pub fn recess_slicer() -> TextureSlicer {
-    TextureSlicer { border: BorderRect::all(48.0), max_corner_scale: 0.4, ..default() }
+    TextureSlicer {
+        border: BorderRect::all(RECESS_LIP + RECESS_CORNER),
+        max_corner_scale: RECESS_CORNER_SCALE,
+        ..default()
+    }
 }
+
+/// The most a recess's corners are scaled ([`recess_slicer`]); the board's layout reads it to keep the
+/// stones inside the rounded corners as drawn.
+pub const RECESS_CORNER_SCALE: f32 = 0.4;
 
 /// How a ring drawn around a hole or a kazan is cut: its quarter circles are the corners and its band
 /// the sides, so around a long hole it is a rounded rectangle with a band of one width (stretched whole, it

@@ -135,7 +135,16 @@ pub(crate) fn rebuild_card(
                     )
                 }),
                 Spawn((
-                    Node { column_gap: px(12), row_gap: px(10), flex_wrap: FlexWrap::Wrap, ..default() },
+                    // The card's width, each line of buttons centred on it: where the two buttons do not
+                    // fit one line (a phone's card, longer words) each stood at the card's left.
+                    Node {
+                        width: percent(100),
+                        column_gap: px(12),
+                        row_gap: px(10),
+                        flex_wrap: FlexWrap::Wrap,
+                        justify_content: JustifyContent::Center,
+                        ..default()
+                    },
                     Children::spawn((
                         spawn_if(!last, || (labelled("lesson.next_lesson", 20.0), on_tap(skip_lesson))),
                         Spawn((
