@@ -6,8 +6,11 @@
 //! - **Storm**: three minutes, started by the first move. Each right move adds one to the combo; reaching a
 //!   combo of 5, 12, 20 and 30 earns 3, 5, 7 and 10 seconds, and every 10 beyond 30 another 10. A wrong move
 //!   takes 10 seconds off, ends the combo and moves on to the next puzzle. The score is the puzzles solved.
-//! - **Streak**: puzzles of rising difficulty until the first miss; one skip a streak. A streak is plain data
-//!   ([`Streak`] is saved as it happens), so one left in the middle resumes at the same puzzle.
+//! - **Streak**: puzzles of rising difficulty until the first miss; one skip a streak (a free pass, one a
+//!   run: once used it is gone until the next streak). A streak is plain data ([`Streak`] is saved as it
+//!   happens), so one left in the middle resumes at the same puzzle.
+//!
+//! The records ([`Records`]) also keep whether each drill's rules were shown to the player, once.
 //!
 //! Invariants: a Storm's time left never goes below zero, and once it is zero (or its puzzles are used up)
 //! nothing more is counted; a Streak counts nothing after its miss; the order of puzzles is fixed by a seed,
@@ -23,10 +26,10 @@ use crate::puzzle::Puzzle;
 pub const STORM_MS: u64 = 180_000;
 /// What a wrong move costs in a Storm.
 pub const STORM_MISS_MS: u64 = 10_000;
-/// The combos that earn time, and what each earns.
-const COMBO_BONUS: [(u32, u64); 4] = [(5, 3_000), (12, 5_000), (20, 7_000), (30, 10_000)];
+/// The combos that earn time, and what each earns (the Storm's first card says them from here).
+pub const COMBO_BONUS: [(u32, u64); 4] = [(5, 3_000), (12, 5_000), (20, 7_000), (30, 10_000)];
 /// Past the last level, every this many right moves earn the last level's time again.
-const COMBO_EVERY: u32 = 10;
+pub const COMBO_EVERY: u32 = 10;
 
 /// The time a combo earns as it is reached (zero for a combo that is not a level).
 pub fn combo_bonus(combo: u32) -> u64 {
@@ -232,6 +235,11 @@ pub struct Records {
     pub streak_best: u32,
     /// The streak under way, if one is: resumed after a restart.
     pub streak: Option<Streak>,
+    /// A Storm's rules were shown, on the card over the player's first Storm: not shown again. (A save
+    /// from before it reads as not shown: the struct's `serde(default)`.)
+    pub storm_told: bool,
+    /// A Streak's rules were shown, on the card over the player's first Streak.
+    pub streak_told: bool,
 }
 
 /// The days of Storm scores kept.

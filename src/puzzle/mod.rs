@@ -8,9 +8,10 @@
 //! and the computer's replies, player first and last (1, 3 or 5 holes), and every hole of it is legal in
 //! turn.
 //!
-//! Pure Rust, no Bevy. Beside the data: judging a tap ([`Attempt`]), proving a move unique ([`prove`]),
-//! the player's puzzle rating, the spaced repetition of missed puzzles, the next puzzle and the daily one
-//! ([`Progress`]).
+//! Pure Rust, no Bevy. Beside the data: judging a tap ([`Attempt`]), what a wrong move cost, counted on
+//! the board by the rules ([`count_cost`]; never more stones than the board holds), proving a move unique
+//! ([`prove`]), the player's puzzle rating, the spaced repetition of missed puzzles, the next puzzle and
+//! the daily one ([`Progress`]).
 //!
 //! **The rating is Elo.** A puzzle's rating is fixed (from the generator); the player's rating `R` moves
 //! after each finished puzzle of rating `P` by `K × (S − E)`, where `E = 1 / (1 + 10^((P − R) / 400))` is
@@ -25,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::analysis::stones;
 use crate::ai::{Iteration, Limits, Search, Step};
-use crate::rules::{Hole, IllegalMove, LandingEffect, Position};
+use crate::rules::{Hole, IllegalMove, LandingEffect, Position, Side, Status};
 
 mod progress;
 
@@ -323,12 +324,82 @@ pub enum Tap {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Wrong {
     pub hole: Hole,
+    /// The move that was right where the wrong one was played: named to the player and lit on the board.
+    pub right: Hole,
     /// What the wrong move itself does.
     pub does: LandingEffect,
     /// The engine's best reply to it, and what that does ("Black answers 5 and takes 14").
     pub reply: Option<(Hole, LandingEffect)>,
-    /// Stones the wrong move loses against the right one, as the search sees it (never below 0).
+    /// Stones the wrong move loses against the right one, as the search sees it (never below 0). Not a
+    /// count of stones on the board: a forced win scores as every stone, a tuzdik as its future income
+    /// (a player was told "95 stones" with 48 on the board). The proof's margin is checked against it;
+    /// the player is told [`Wrong::counted`].
     pub costs: f32,
+    /// What the right move wins over the wrong one, counted on the board by the rules: what the player is
+    /// told.
+    pub counted: Cost,
+}
+
+/// What the right move wins over a wrong one, counted by the rules along the two lines played out from the
+/// same board for the same number of moves: the stones each side has banked at the end of each (its
+/// kazan, or its final score where the game ended on the way), compared. A tuzdik counts as the stones
+/// it has taken by then, never as what the engine thinks it is worth.
+///
+/// Invariant: `won` and `kept` are each at most the stones on the board the lines start from (no side can
+/// bank more than is there); both zero when the right move's gain does not show within the lines.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cost {
+    /// Stones the player banks more with the right move.
+    pub won: u8,
+    /// Stones the opponent banks fewer with the right move.
+    pub kept: u8,
+    /// The moves (both sides') the lines were counted over.
+    pub moves: u8,
+}
+
+/// Counts what the line `right` wins over the line `wrong` (see [`Cost`]), both played from `position`
+/// for at most `moves` moves (fewer where a line is shorter, the same number for both). A line stops early
+/// at a move the rules refuse or at the game's end.
+///
+/// Each side's gain is compared: the player's (what the right move wins) and the opponent's (what it
+/// keeps from them). Where both favour the right move both are told; otherwise the two are netted into
+/// the one that is larger, so a capture given back later in the line is taken off what was won. Every
+/// number told is thereby at most the stones on the board.
+pub fn count_cost(position: &Position, right: &[Hole], wrong: &[Hole], moves: usize) -> Cost {
+    let moves = moves.min(right.len()).min(wrong.len());
+    let me = position.side_to_move();
+    let (mine_right, theirs_right) = banked_after(position, &right[..moves], me);
+    let (mine_wrong, theirs_wrong) = banked_after(position, &wrong[..moves], me);
+    let won = i32::from(mine_right) - i32::from(mine_wrong);
+    let kept = i32::from(theirs_wrong) - i32::from(theirs_right);
+    let (won, kept) = if won > 0 && kept > 0 {
+        (won, kept)
+    } else if won + kept <= 0 {
+        (0, 0)
+    } else if won >= kept {
+        (won + kept, 0)
+    } else {
+        (0, won + kept)
+    };
+    let count = |n: i32| u8::try_from(n).unwrap_or(u8::MAX);
+    Cost { won: count(won), kept: count(kept), moves: u8::try_from(moves).unwrap_or(u8::MAX) }
+}
+
+/// The stones `me` and the opponent have banked after `line` is played from `position`: their kazans, or
+/// their final scores once the game is over (the rules give the stones left on the board to the side
+/// they are on). Stops at a move the rules refuse.
+fn banked_after(position: &Position, line: &[Hole], me: Side) -> (u8, u8) {
+    let mut board = *position;
+    for &hole in line {
+        if board.play(hole).is_err() {
+            break;
+        }
+    }
+    let score = match board.status() {
+        Status::Finished(outcome) => outcome.score,
+        Status::Ongoing => [board.kazan(Side::White), board.kazan(Side::Black)],
+    };
+    (score[me.index()], score[me.opponent().index()])
 }
 
 /// One try at a puzzle: where the board is, and what the player has needed so far.
@@ -383,11 +454,11 @@ impl Attempt {
         match self.judge(hole) {
             Judged::Right { reply, solved } => Tap::Right { reply, solved },
             Judged::Illegal(e) => Tap::Illegal(e),
-            Judged::Wrong { position, hole, right, depth } => {
+            Judged::Wrong { position, hole, right, line, depth } => {
                 let [scored, reply] = explain_searches(&position, hole, depth);
                 let scored = search_to_end(scored);
                 let reply = search_to_end(reply);
-                Tap::Wrong(wrong_from(&position, hole, right, scored.as_ref(), reply.as_ref()))
+                Tap::Wrong(wrong_from(&position, hole, right, &line, scored.as_ref(), reply.as_ref()))
             }
         }
     }
@@ -411,10 +482,11 @@ impl Attempt {
             return Judged::Right { reply, solved: self.solved() };
         }
         let position = self.position;
+        let line = self.solution[self.next..].to_vec();
         self.missed = true;
         self.position = self.start;
         self.next = 0;
-        Judged::Wrong { position, hole, right, depth: self.depth }
+        Judged::Wrong { position, hole, right, line, depth: self.depth }
     }
 
     /// Gives the puzzle up: it counts as missed.
@@ -443,8 +515,10 @@ impl Attempt {
 pub enum Judged {
     /// The solution's move: played, with the computer's `reply` unless the puzzle is `solved`.
     Right { reply: Option<Hole>, solved: bool },
-    /// Another legal move, played in `position` instead of `right`: explained at `depth`.
-    Wrong { position: Position, hole: Hole, right: Hole, depth: u8 },
+    /// Another legal move, played in `position` instead of `right`: explained at `depth`. `line` is the
+    /// puzzle's line from there (`right` first, then the computer's replies and the player's next moves),
+    /// which what the wrong move cost is counted along.
+    Wrong { position: Position, hole: Hole, right: Hole, line: Vec<Hole>, depth: u8 },
     /// Not a move: nothing happens.
     Illegal(IllegalMove),
 }
@@ -462,11 +536,18 @@ pub fn explain_searches(position: &Position, hole: Hole, depth: u8) -> [Search; 
     [scored, reply]
 }
 
-/// A wrong move explained from the results of [`explain_searches`] (`None` where a search found no move).
+/// A wrong move explained from the results of [`explain_searches`] (`None` where a search found no move);
+/// `line` is the puzzle's line from `position`, `right` first.
+///
+/// What it cost is counted ([`count_cost`]) over the puzzle's line and the computer's answer after it
+/// (one move more: a defence shows only in the capture the wrong move lets through), against the wrong
+/// move and the engine's best line after it. The right line is the engine's when it follows the
+/// puzzle's, else the puzzle's alone (then counted over that many moves).
 pub fn wrong_from(
     position: &Position,
     hole: Hole,
     right: Hole,
+    line: &[Hole],
     scored: Option<&Iteration>,
     reply: Option<&Iteration>,
 ) -> Wrong {
@@ -478,12 +559,22 @@ pub fn wrong_from(
             costs = (r - w).max(0.0);
         }
     }
+    let puzzle_line: Vec<Hole> = if line.first() == Some(&right) { line.to_vec() } else { vec![right] };
+    let right_line = match scored {
+        Some(it) if it.pv.starts_with(&puzzle_line) => it.pv.clone(),
+        _ => puzzle_line.clone(),
+    };
+    let mut wrong_line = vec![hole];
+    if let Some(it) = reply {
+        wrong_line.extend(it.pv.iter().copied());
+    }
+    let counted = count_cost(position, &right_line, &wrong_line, puzzle_line.len() + 1);
     let mut after = *position;
     after.play_unchecked(hole);
     let reply = reply
         .filter(|it| !it.pv.is_empty())
         .and_then(|it| Some((it.best(), after.landing(it.best()).ok()?.effect)));
-    Wrong { hole, does, reply, costs }
+    Wrong { hole, right, does, reply, costs, counted }
 }
 
 /// Runs a search to its end on this thread (tools and tests; the app slices it).

@@ -162,6 +162,12 @@ impl Progress {
         }
     }
 
+    /// The rating [`Progress::finish`] leaves after `puzzle` finished as `solve`, without recording it: a
+    /// miss is certain from the wrong move on, and its cost is told then, before the puzzle is finished.
+    pub fn rating_after(&self, puzzle: &Puzzle, solve: Solve) -> f64 {
+        elo(self.sound_rating(), self.played, puzzle, solve)
+    }
+
     /// The ids due on `day`, earliest first.
     pub fn due_on(&self, day: i64) -> Vec<&str> {
         let mut due: Vec<_> = self.due.iter().filter(|(_, d)| d.day <= day).collect();

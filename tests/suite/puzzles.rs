@@ -1,5 +1,6 @@
 //! The training puzzles: every shipped puzzle is a real position of its master game with a solution the
-//! rules accept move by move; a tap is judged and a wrong one explained; the rating, the reviews of missed
+//! rules accept move by move; a tap is judged and a wrong one explained, what it cost counted on the board
+//! (never more stones than it holds, a tuzdik as the stones it takes); the rating, the reviews of missed
 //! puzzles, the next and the daily puzzle behave as a player expects; a damaged file is refused with its
 //! reason; the engine re-proves a fixed sample, and what the generator finds re-proves.
 
@@ -7,8 +8,8 @@ use std::path::PathBuf;
 
 use toguz::engine::puzzles::{Options, confirm, generate, sample};
 use toguz::puzzle::{
-    self, Attempt, MARGIN_STONES, Progress, Puzzle, REVIEW_DAYS, START_RATING, Solve, Source, THEME_WINDOW,
-    Tap, Theme, check, daily, parse_all, parse_file, reprove,
+    self, Attempt, Cost, MARGIN_STONES, Progress, Puzzle, REVIEW_DAYS, START_RATING, Solve, Source,
+    THEME_WINDOW, Tap, Theme, check, count_cost, daily, parse_all, parse_file, reprove,
 };
 use toguz::rules::notation::{move_number, replay_all};
 use toguz::rules::{Hole, Position, Side, TOTAL_STONES};
@@ -122,6 +123,11 @@ fn wrong_move_explained(p: &Puzzle) {
         "the wrong move's own effect, from the rules"
     );
     assert!(w.costs >= MARGIN_STONES, "{}: the wrong move {wrong} costs only {} stones", p.id, w.costs);
+    assert_eq!(w.right, right, "{}: the right move named", p.id);
+    let board = on_board(&start);
+    let Cost { won, kept, moves } = w.counted;
+    assert!(won <= board && kept <= board, "{}: told {won} and {kept} with {board} on the board", p.id);
+    assert!(moves >= 1, "{}: counted over no move", p.id);
     let (reply, effect) = w.reply.expect("the engine answers the wrong move");
     let mut after = start;
     after.play(wrong).expect("legal");
@@ -135,6 +141,75 @@ fn wrong_move_explained(p: &Puzzle) {
     assert!(attempt.solved());
     assert_eq!(attempt.result(), Solve::Missed);
     assert_eq!(attempt.result().stars(), 0);
+}
+
+/// The stones on a position's holes (a tuzdik holds none: its stones are in its owner's kazan).
+fn on_board(position: &Position) -> u8 {
+    position.holes().iter().sum()
+}
+
+/// A line from `position` by the rules alone: each side in turn plays the move that takes the most (the
+/// first such hole), `plies` moves or until the game ends.
+fn greedy_line(position: &Position, first: Hole, plies: usize) -> Vec<Hole> {
+    let mut line = vec![first];
+    let mut board = *position;
+    board.play(first).expect("a legal first move");
+    while line.len() < plies && !board.is_over() {
+        let takes = |h: Hole| (board.preview(h).captured, std::cmp::Reverse(h.number()));
+        let Some(best) = board.legal_moves().max_by_key(|&h| takes(h)) else { break };
+        board.play(best).expect("a legal move");
+        line.push(best);
+    }
+    line
+}
+
+/// Issue 46: a missed puzzle said "it costs you 95 stones" with 48 on the board (the search's score, where
+/// a forced win counts as every stone), and "25 stones" when the tuzdik took 3. What is told is counted on
+/// the board by the rules: for every shipped puzzle and every wrong first move, over lines of 1 to 6 moves,
+/// neither number is ever more stones than the board holds; and a tuzdik counts as the 3 stones it takes.
+#[test]
+fn a_missed_puzzles_cost_is_never_more_stones_than_the_board_holds() {
+    let mut tuzdiks = 0;
+    for p in shipped() {
+        let start = p.start().expect("reads");
+        let board = on_board(&start);
+        let right = p.holes().expect("holes")[0];
+        for wrong in start.legal_moves().filter(|&h| h != right) {
+            for plies in 1..=6 {
+                let (right_line, wrong_line) =
+                    (greedy_line(&start, right, plies), greedy_line(&start, wrong, plies));
+                let cost = count_cost(&start, &right_line, &wrong_line, plies);
+                assert!(
+                    cost.won <= board && cost.kept <= board,
+                    "{}: {wrong} for {right} over {plies}: {cost:?} with {board} on the board",
+                    p.id
+                );
+                assert!(usize::from(cost.moves) <= plies, "{}: {cost:?} over {plies}", p.id);
+            }
+        }
+        // A tuzdik made where none stands yet, against a move that takes nothing, over that move alone:
+        // the 3 stones it takes, not the engine's worth of it.
+        let me = start.side_to_move();
+        if p.theme != Theme::Tuzdik || start.tuzdik(me).is_some() || start.tuzdik(me.opponent()).is_some() {
+            continue;
+        }
+        let mut after_right = start;
+        let made = after_right.play(right).expect("legal");
+        if made.new_tuzdik.is_none() || after_right.is_over() {
+            continue;
+        }
+        let quiet = start.legal_moves().filter(|&h| h != right).find(|&h| {
+            let mut after = start;
+            let played = after.play(h).expect("legal");
+            played.captured == 0 && played.new_tuzdik.is_none() && !after.is_over()
+        });
+        if let Some(quiet) = quiet {
+            let cost = count_cost(&start, &[right], &[quiet], 1);
+            assert_eq!(cost, Cost { won: 3, kept: 0, moves: 1 }, "{}: {right} makes a tuzdik", p.id);
+            tuzdiks += 1;
+        }
+    }
+    assert!(tuzdiks > 0, "no tuzdik puzzle to count a tuzdik's stones on");
 }
 
 #[test]

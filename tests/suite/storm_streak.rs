@@ -1,9 +1,10 @@
 //! The drills in the app, headless, played by taps (issue 35): a Storm from the puzzles' menu (a right
 //! move counts and its combo earns time, a wrong one takes ten seconds and the next puzzle comes at once,
 //! the end card when the time runs out with the day's best kept, its puzzles looked at again unrated); a
-//! Streak (its one skip, its end at the first miss, resumed at the same puzzle after a restart); the
-//! progress card (each theme, the weakest offered, the missed puzzles replayed in one go); the cards fit
-//! every screen.
+//! Streak (its one skip, greyed as used once spent, its end at the first miss, resumed at the same puzzle
+//! after a restart); the rules told on a card over a player's first Storm and first Streak, once each
+//! (issue 46); the progress card (each theme, the weakest offered, the missed puzzles replayed in one go);
+//! the cards fit every screen.
 
 use std::time::Duration;
 
@@ -16,7 +17,7 @@ use toguz::app::screens::training::drill_run::{Drill, StormRun};
 use toguz::app::screens::training::screen::Phase;
 use toguz::app::state::panels::{Panel, Panels};
 use toguz::app::state::settings::{Settings, Speed, SpeedFloor};
-use toguz::drill::{STORM_MISS_MS, STORM_MS};
+use toguz::drill::{COMBO_BONUS, STORM_MISS_MS, STORM_MS};
 use toguz::rules::Hole;
 
 use super::flows::{
@@ -26,8 +27,19 @@ use super::flows::{
 use super::motion::touch_hole;
 use super::training::{open_training, position, run, settle, solution, solve};
 
-/// From the puzzles' menu to the drill's first puzzle on the board.
+/// From the puzzles' menu to the drill's first puzzle on the board, the card of its rules closed by its
+/// Start where it is shown (a player's first Storm, first Streak).
 fn choose(app: &mut App, label: &str) {
+    pose_drill(app, label);
+    if app.world().resource::<Panels>().top() == Some(Panel::DrillRules) {
+        press(app, "Start");
+        frames(app, 3);
+    }
+    assert_eq!(app.world().resource::<Panels>().top(), None, "'{label}': nothing over the board");
+}
+
+/// From the puzzles' menu to the drill's first puzzle posed, whatever card is over it.
+fn pose_drill(app: &mut App, label: &str) {
     press(app, "Menu");
     press(app, label);
     for _ in 0..600 {
@@ -38,6 +50,12 @@ fn choose(app: &mut App, label: &str) {
     }
     frames(app, 3);
     assert_eq!(run(app).phase, Phase::Solving, "'{label}' poses a puzzle");
+}
+
+/// Every visible text on screen, one after another.
+fn words_on_screen(app: &mut App) -> String {
+    let mut q = app.world_mut().query::<(&Text, &InheritedVisibility)>();
+    q.iter(app.world()).filter(|(_, v)| v.get()).map(|(t, _)| t.0.clone()).collect::<Vec<_>>().join(" | ")
 }
 
 /// A legal move of the player that is not the puzzle's answer.
@@ -185,6 +203,17 @@ fn a_streak_skips_once_resumes_at_the_same_puzzle_after_a_restart_and_ends_at_th
     frames(&mut app, 5);
     assert_eq!((streak(&app).count, streak(&app).index, streak(&app).skip_left), (1, 2, false), "skipped");
     assert!(!has_button(&mut app, "Skip"), "one skip a streak");
+    // Spent, not vanished: in sight, greyed, and the words say why it is gone.
+    assert!(has_button(&mut app, "Skip used"), "the used skip says so");
+    assert!(run(&app).said.contains("your one Skip"), "said over the next puzzle: {}", run(&app).said);
+    let before = app.world().resource::<Settings>().training.drills.streak.clone();
+    press(&mut app, "Skip used");
+    frames(&mut app, 3);
+    assert_eq!(
+        app.world().resource::<Settings>().training.drills.streak,
+        before,
+        "a spent skip does nothing"
+    );
     let posed = run(&app).puzzle.clone().unwrap();
     flushed_save(&mut app, &dir);
     drop(app);
@@ -201,8 +230,10 @@ fn a_streak_skips_once_resumes_at_the_same_puzzle_after_a_restart_and_ends_at_th
         }
     }
     frames(&mut app, 3);
+    assert_eq!(app.world().resource::<Panels>().top(), None, "its rules were told at the first streak");
     assert_eq!(run(&app).puzzle.as_ref().unwrap().id, posed.id, "resumed at the same puzzle");
     assert_eq!((streak(&app).count, streak(&app).skip_left), (1, false), "with its count and its skip used");
+    assert!(has_button(&mut app, "Skip used"), "resumed with its skip spent, in sight");
     play_wrong(&mut app);
     settle(&mut app);
     assert_eq!(run(&app).phase, Phase::Over, "the streak ends at its miss");
@@ -354,5 +385,71 @@ fn a_missed_puzzle_of_five_moves_comes_back_and_the_computer_replies_between_the
     // `solve` checks the board after each of the computer's replies.
     solve(&mut app);
     assert_eq!(run(&app).phase, Phase::Solved);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 46: a new player met a clock, combos and a vanishing Skip with nothing said. A player's first Storm
+/// and first Streak tell their rules on a card over the first puzzle (the numbers are the drills' own),
+/// Start closes it, and it is not shown again (kept in the save, which an older save without it still
+/// reads as not shown).
+#[test]
+fn a_first_storm_and_a_first_streak_explain_their_rules_before_the_first_puzzle() {
+    let dir = save_dir("drill-rules");
+    let mut app = start_app(PHONE, &dir);
+    open_training(&mut app);
+    pose_drill(&mut app, "Storm");
+    assert_eq!(app.world().resource::<Panels>().top(), Some(Panel::DrillRules), "the Storm's rules first");
+    let words = words_on_screen(&mut app);
+    assert!(words.contains(&format!("{} minutes", STORM_MS / 60_000)), "the Storm's time: {words}");
+    for (combo, ms) in COMBO_BONUS {
+        assert!(words.contains(&format!("{combo}: +{} s", ms / 1_000)), "the combo of {combo}: {words}");
+    }
+    assert!(words.contains(&format!("takes {} s off", STORM_MISS_MS / 1_000)), "a miss's cost: {words}");
+    assert!(words.contains("ends the combo"), "{words}");
+    assert_eq!(storm_left(&app), STORM_MS, "reading the rules costs no time");
+    assert_nothing_clipped(&mut app, PHONE, "the Storm's rules");
+    press(&mut app, "Start");
+    frames(&mut app, 3);
+    assert_eq!(app.world().resource::<Panels>().top(), None, "Start closes the card");
+    solve(&mut app);
+    assert_eq!(storm(&app).solved, 1, "and the Storm is played as usual");
+    let drills = app.world().resource::<Settings>().training.drills.clone();
+    assert!(drills.storm_told && !drills.streak_told, "the Storm's rules told, the Streak's not yet");
+    assert!(flushed_save(&mut app, &dir).settings.training.drills.storm_told, "kept in the save");
+    pose_drill(&mut app, "Storm");
+    assert_eq!(app.world().resource::<Panels>().top(), None, "a second Storm starts at once");
+
+    pose_drill(&mut app, "Streak");
+    assert_eq!(app.world().resource::<Panels>().top(), Some(Panel::DrillRules), "the Streak's rules first");
+    let words = words_on_screen(&mut app);
+    assert!(words.contains("The first wrong move ends the streak"), "{words}");
+    assert!(words.contains("One Skip a streak") && words.contains("gone until your next streak"), "{words}");
+    press(&mut app, "Start");
+    frames(&mut app, 3);
+    assert_eq!(app.world().resource::<Panels>().top(), None);
+    assert!(has_button(&mut app, "Skip"), "the skip there to use");
+    assert!(app.world().resource::<Settings>().training.drills.streak_told);
+    // The card says the rules in the longest languages without being cut, on the smallest screens.
+    drop(app);
+    for lang in [Lang::Ru, Lang::Kk, Lang::Vi, Lang::Fr] {
+        for size in [SMALL_PHONE, PHONE_SIDEWAYS] {
+            let settings = Settings { lang: Some(lang), ..Settings::default() };
+            let save = SaveFile { version: VERSION, settings, game: None };
+            write_atomically(&dir.join("save.ron"), &to_text(&save)).unwrap();
+            let mut app = start_app(size, &dir);
+            open_training(&mut app);
+            // The buttons are named in English whatever the language on screen.
+            for drill in ["Storm", "Streak"] {
+                let what = format!("{} at {size}, the {drill}'s rules", lang.code());
+                pose_drill(&mut app, drill);
+                assert_eq!(app.world().resource::<Panels>().top(), Some(Panel::DrillRules), "{what}");
+                assert_nothing_clipped(&mut app, size, &what);
+                press(&mut app, "Start");
+            }
+        }
+    }
+    // A save from before the card reads as never shown.
+    let old: toguz::drill::Records = ron::from_str("(storm_best: 12, streak_best: 4)").unwrap();
+    assert_eq!((old.storm_best, old.storm_told, old.streak_told), (12, false, false));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -44,6 +44,8 @@ pub enum Panel {
     PuzzleProgress,
     /// A Storm's end: the score, the bests, the run's puzzles to look at again.
     DrillOver,
+    /// A player's first Storm or first Streak: its rules, over its first puzzle, with Start.
+    DrillRules,
     /// A timed game paused: the clocks stopped, the board covered, Resume on both seats.
     Pause,
     /// One seat's offer to the other, with Accept and Decline on the other seat.

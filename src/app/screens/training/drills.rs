@@ -1,15 +1,18 @@
 //! The drills on screen (issue 35): the bar over the puzzle's words (a Storm's time left as a clock and a
 //! draining bar, the time a right move won or a wrong one cost, the puzzles solved and the combo with what
-//! its next level earns; a Streak's count and its best), a Storm's end when its time runs out, and its end
-//! card (the score, the day's and the best ever, the run's puzzles to look at again).
+//! its next level earns; a Streak's count and its best), the card of rules over a player's first Storm and
+//! first Streak (issue 46), a Storm's end when its time runs out, and its end card (the score, the day's
+//! and the best ever, the run's puzzles to look at again).
 //!
 //! Invariants: everything here is read from the run (`screen::TrainingRun`) and the records saved with the
-//! settings; the Storm's clock is the app's steady one (`state::clock::ClockTime`), so a test steps it
-//! frame by frame; with Motion's calm the flash of time stands still for its moment instead of fading.
+//! settings; the rules' numbers (the time, the combos and what they earn, a miss's cost) are
+//! `crate::drill`'s constants, never written again here or in the words; the Storm's clock is the app's
+//! steady one (`state::clock::ClockTime`), so a test steps it frame by frame; with Motion's calm the flash
+//! of time stands still for its moment instead of fading.
 
 use bevy::prelude::*;
 
-use crate::drill::{STORM_MS, next_bonus};
+use crate::drill::{COMBO_BONUS, COMBO_EVERY, STORM_MISS_MS, STORM_MS, next_bonus};
 
 use crate::app::i18n::locale::{Locale, Tr};
 use crate::app::screens::training::choose::{PuzzleChoice, card_body, card_column, card_heading, card_sizes};
@@ -23,7 +26,8 @@ use crate::app::state::settings::{Calm, Settings, Speed, SpeedFloor};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, DisplayFace};
 use crate::app::ui::widgets::{
-    Tap, TapGrace, Unstyled, button_node, card, english, on_tap, panel_backdrop, shaped_button, text,
+    Tap, TapGrace, Unstyled, button_node, card, english, lit_labelled, on_tap, panel_backdrop, shaped_button,
+    text,
 };
 
 /// The Storm's clock, in the bar.
@@ -46,6 +50,10 @@ struct DrillCounts;
 #[derive(Component)]
 struct StormEndCard;
 
+/// The card of a drill's rules, over a player's first Storm or first Streak.
+#[derive(Component)]
+struct DrillRulesCard;
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
@@ -65,7 +73,7 @@ pub(crate) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        show_end_card.in_set(Frame::View).run_if(
+        (show_end_card, show_rules_card).in_set(Frame::View).run_if(
             in_state(Screen::Training).and_then(
                 resource_changed::<Panels>
                     .or_else(resource_changed::<Locale>)
@@ -422,4 +430,91 @@ fn end_choice(key: &'static str, font: f32) -> impl Bundle {
             Pickable::IGNORE
         )],
     )
+}
+
+/// The card over a player's first Storm or first Streak (opened by `screen`, once each): the drill's
+/// rules in a few lines, then Start. Under it the first puzzle is already posed; a Storm's clock waits
+/// for the first move, so reading costs nothing.
+fn show_rules_card(
+    mut commands: Commands,
+    panels: Res<Panels>,
+    run: Res<TrainingRun>,
+    locale: Res<Locale>,
+    view: Res<ViewSize>,
+    cards: Query<Entity, With<DrillRulesCard>>,
+) {
+    for card in &cards {
+        commands.entity(card).despawn();
+    }
+    if panels.top() != Some(Panel::DrillRules) {
+        return;
+    }
+    let (title, rules) = match &run.drill {
+        Drill::Storm(_) => ("drill.storm", storm_rules(&locale)),
+        Drill::Streak(_) => ("drill.streak", streak_rules(&locale)),
+        _ => return,
+    };
+    let (font, heading, gap) = card_sizes(view.0);
+    // A phone on its side is short: the card goes wide, so its lines take fewer rows.
+    let width = if view.0.y < 500.0 { 700.0 } else { 360.0 };
+    commands
+        .spawn((
+            panel_backdrop("Button Close the drill's rules", 40),
+            DrillRulesCard,
+            DespawnOnExit(Screen::Training),
+        ))
+        .with_children(|b| {
+            b.spawn(card(width, 16.0, gap, AlignItems::Stretch)).with_children(|c| {
+                c.spawn(card_heading(title, heading));
+                for rule in rules {
+                    c.spawn(text(rule, font, theme::TEXT));
+                }
+                // The drills give no hint: said here, where the Hint button is missed first.
+                c.spawn(text(locale.t("drill.rules.no_hint"), font - 2.0, theme::TEXT_DIM));
+                c.spawn((
+                    lit_labelled(
+                        "title.start",
+                        font,
+                        Node {
+                            margin: UiRect::top(px(gap / 2.0)),
+                            ..button_node(UiRect::axes(px(16), px(10)), Vec2::new(64.0, 44.0))
+                        },
+                    ),
+                    on_tap(|_: On<Tap>, mut panels: ResMut<Panels>| {
+                        panels.close(|p| *p == Panel::DrillRules);
+                    }),
+                ));
+            });
+        });
+}
+
+/// A Storm's rules, their numbers from `crate::drill`: the time and when it starts, the combos and what
+/// each earns, a wrong move's cost.
+fn storm_rules(locale: &Locale) -> Vec<String> {
+    let gained = |ms: u64| locale.f("drill.gained", &[("n", &(ms / 1_000))]);
+    let levels = COMBO_BONUS
+        .iter()
+        .map(|&(combo, ms)| locale.f("drill.rules.level", &[("combo", &combo), ("bonus", &gained(ms))]))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let last = COMBO_BONUS.last().map_or(0, |&(_, ms)| ms);
+    // "3 minutes" reads better than "3:00", which is kept for a length of no whole minutes.
+    let time = if STORM_MS.is_multiple_of(60_000) {
+        locale.n("count.minutes", (STORM_MS / 60_000) as i64, &[])
+    } else {
+        clock_text(STORM_MS)
+    };
+    vec![
+        locale.f("drill.rules.storm", &[("time", &time)]),
+        locale.f(
+            "drill.rules.combo",
+            &[("levels", &levels), ("bonus", &gained(last)), ("every", &COMBO_EVERY)],
+        ),
+        locale.f("drill.rules.storm_miss", &[("n", &(STORM_MISS_MS / 1_000))]),
+    ]
+}
+
+/// A Streak's rules: rising puzzles, the end at the first miss, the one Skip and why it is gone once used.
+fn streak_rules(locale: &Locale) -> Vec<String> {
+    vec![locale.t("drill.rules.streak"), locale.t("drill.rules.skip")]
 }

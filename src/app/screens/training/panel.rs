@@ -1,18 +1,22 @@
 //! The training's header and panel on screen: the close mark, the title and Hint in the header; the
 //! drills' bar, the caption, the stars and the words in the panel, with its buttons (Menu, Try again, a
-//! Streak's Skip, Next puzzle, Play again, Results) and what each does to the run. Which buttons show is
+//! Streak's Skip, or "Skip used" once it is spent, Next puzzle, Play again, Results) and what each does to
+//! the run. The ring over a hole: a hint's, and the right move's after a miss. Which buttons show is
 //! `words`'s; the moves and what they mean, `screen`'s.
 //!
-//! Invariant: a button acts on the run (`screen::TrainingRun`) only in the phases it is meant for, so a
-//! tap that arrives late (the phase moved on) does nothing.
+//! Invariants: a button acts on the run (`screen::TrainingRun`) only in the phases it is meant for, so a
+//! tap that arrives late (the phase moved on) does nothing; a spent Skip stays in sight, greyed, and does
+//! nothing; the right move is lit only once the board is still after a miss, never over another board.
 
 use bevy::prelude::*;
 
 use crate::puzzle::Attempt;
+use crate::rules::{Hole, Side};
 
 use crate::app::board::layout::{BoardLayout, lesson_room, text_scale};
 use crate::app::board::moments::{Glow, glow};
-use crate::app::i18n::locale::Locale;
+use crate::app::board::sowing::Timeline;
+use crate::app::i18n::locale::{Locale, Tr};
 use crate::app::screens::board_panel::{
     PanelRoom, caption_size, close_look, header_title, small_size, spawn_header_and_panel,
 };
@@ -24,10 +28,14 @@ use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::Session;
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme::{self, Art};
-use crate::app::ui::widgets::{Tap, labelled, on_tap, shaped_labelled, sized_node, text};
+use crate::app::ui::widgets::{
+    Tap, Unstyled, english, labelled, on_tap, shaped_button, shaped_labelled, sized_node, text,
+};
 
 /// How long the hint's light stays on the hole, in seconds.
 const HINT_LIGHT: f32 = 4.0;
+/// How long the right move's light stays after a miss, in seconds: read with the words, which are longer.
+const MISS_LIGHT: f32 = 6.0;
 
 #[derive(Component, Clone)]
 pub(crate) struct TrainingUi;
@@ -46,6 +54,10 @@ pub(crate) struct NextButton;
 #[derive(Component)]
 pub(crate) struct SkipButton;
 
+/// The Streak's skip once used: in sight, greyed, doing nothing (it vanished, and a player looked for it).
+#[derive(Component)]
+pub(crate) struct SkipUsedButton;
+
 /// Another Storm, or a new Streak, once one ended.
 #[derive(Component)]
 pub(crate) struct DrillAgainButton;
@@ -55,7 +67,10 @@ pub(crate) struct DrillAgainButton;
 pub(crate) struct ResultsButton;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, rebuild_ui.in_set(Frame::View).run_if(in_state(Screen::Training)));
+    app.add_systems(
+        Update,
+        (rebuild_ui, light_right_move).in_set(Frame::View).run_if(in_state(Screen::Training)),
+    );
 }
 
 /// The training's header (close, the puzzle's rating, hint) and its panel (caption, words, buttons),
@@ -123,6 +138,7 @@ pub(crate) fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<E
                         }),
                     ),
                     (even_labelled("drill.skip", caption, stacked), SkipButton, on_tap(skip_puzzle)),
+                    (spent_labelled("drill.skip_used", caption, stacked), SkipUsedButton),
                     (even_labelled("training.next", caption, stacked), NextButton, on_tap(next_puzzle)),
                     (even_labelled("drill.again", caption, stacked), DrillAgainButton, on_tap(drill_again)),
                     (
@@ -162,7 +178,22 @@ fn buttons_node(stacked: bool) -> Node {
 /// A button of the panel's three, as wide as the others: stretched across a column, or taking its share
 /// of its line's room (a button alone on a line is as wide as it).
 fn even_labelled(key: &'static str, size: f32, stacked: bool) -> impl Bundle {
-    shaped_labelled(key, size, Node { flex_grow: if stacked { 0.0 } else { 1.0 }, ..sized_node(16.0, 64.0) })
+    shaped_labelled(key, size, even_node(stacked))
+}
+
+/// The box of an [`even_labelled`] button.
+fn even_node(stacked: bool) -> Node {
+    Node { flex_grow: if stacked { 0.0 } else { 1.0 }, ..sized_node(16.0, 64.0) }
+}
+
+/// A spent button of the panel's row (a Streak's Skip once used), as wide as the others: its words dim,
+/// no press shading, no action. The player sees it is gone rather than miss it.
+fn spent_labelled(key: &'static str, size: f32, stacked: bool) -> impl Bundle {
+    (
+        shaped_button(english(key), size, even_node(stacked)),
+        Unstyled,
+        children![(Tr(key), text(english(key), size, theme::TEXT_DIM), Pickable::IGNORE)],
+    )
 }
 
 /// "Next puzzle": an unsolved puzzle counts as missed (it comes back tomorrow).
@@ -191,8 +222,14 @@ fn next_puzzle(
     }
 }
 
-/// A Streak's one skip: the next puzzle, the count as it was.
-fn skip_puzzle(_: On<Tap>, mut run: ResMut<TrainingRun>, mut settings: ResMut<Settings>) {
+/// A Streak's one skip: the next puzzle, the count as it was; said over it that the skip is spent until
+/// the next streak.
+fn skip_puzzle(
+    _: On<Tap>,
+    mut run: ResMut<TrainingRun>,
+    mut settings: ResMut<Settings>,
+    locale: Res<Locale>,
+) {
     if run.phase != Phase::Solving {
         return;
     }
@@ -200,6 +237,7 @@ fn skip_puzzle(_: On<Tap>, mut run: ResMut<TrainingRun>, mut settings: ResMut<Se
     if streak.skip() {
         settings.training.drills.streak_changed(streak);
         run.said.clear();
+        run.notice = Some(locale.t("drill.skipped"));
         run.phase = Phase::Loading;
     }
 }
@@ -249,18 +287,54 @@ fn give_hint(
     run.said = locale.f("training.hinted", &[("hole", &hole)]);
     let Some(layout) = layout else { return };
     let player = session.game.position().side_to_move();
-    let place = layout.hole(player, hole);
+    light_hole(&mut commands, &art, &layout, (player, hole), HINT_LIGHT);
+}
+
+/// After a miss, the right move's hole lit with the hint's ring once the wrong move and the computer's
+/// answer are played and the board is still (lit while the stones flew, it went unseen); the words name
+/// it. Dropped if the puzzle moved on first (Try again, Next puzzle).
+fn light_right_move(
+    mut run: ResMut<TrainingRun>,
+    timeline: Res<Timeline>,
+    session: Res<Session>,
+    layout: Option<Res<BoardLayout>>,
+    art: Res<Art>,
+    mut commands: Commands,
+) {
+    let Some(place) = run.light else { return };
+    if !matches!(run.phase, Phase::Missed | Phase::Over) {
+        run.light = None;
+        return;
+    }
+    let moving = run.sent.is_some_and(|sent| session.generation <= sent);
+    if timeline.running() || moving || run.queued.is_some() {
+        return;
+    }
+    run.light = None;
+    let Some(layout) = layout else { return };
+    light_hole(&mut commands, &art, &layout, place, MISS_LIGHT);
+}
+
+/// The ring over a hole of the board, pulsing once every two seconds for `life` seconds.
+fn light_hole(
+    commands: &mut Commands,
+    art: &Art,
+    layout: &BoardLayout,
+    (side, hole): (Side, Hole),
+    life: f32,
+) {
+    let place = layout.hole(side, hole);
     let light = Glow {
         age: 0.0,
-        life: HINT_LIGHT,
-        pulses: 2.0,
+        life,
+        pulses: life / 2.0,
         peak: 0.7,
         size: place.size() * 1.3,
         swell: 0.0,
         color: theme::HIGHLIGHT,
     };
     // Over the stones: a full hole would hide a light under them.
-    commands.spawn(glow(&art, place.center().extend(7.0), light));
+    commands.spawn(glow(art, place.center().extend(7.0), light));
 }
 
 /// One of a solved puzzle's three stars, drawn (the bundled fonts have no star glyph): lit when earned.

@@ -1,15 +1,17 @@
 //! Training: puzzles from the masters' games on the real board, with the real sowing. The next puzzle is
 //! the one `crate::puzzle::Progress` picks (a missed one that is due, else the nearest the player's
 //! rating); the player sits at the bottom as the side to play. A right move plays with the computer's
-//! reply; a wrong one plays out, then the computer's answer, and the words say what it cost (searched off
-//! the frame, a slice at a time, as the computer's move is); the puzzle then starts again. A hint lights
-//! the hole and costs a star. Solved or skipped, the rating moves and the progress is saved with the
-//! settings.
+//! reply; a wrong one plays out, then the computer's answer, and the words name the right move (lit on
+//! the board once it is still), say what it would have won, counted on the board by the rules, and what
+//! the miss does to the rating (searched off the frame, a slice at a time, as the computer's move is); the
+//! puzzle then starts again. A hint lights the hole and costs a star. Solved or skipped, the rating moves
+//! and the progress is saved with the settings.
 //!
 //! The same board poses the drills (`drill_run::Drill`): a Storm (a wrong move costs time and the next
 //! puzzle comes at once), a Streak (a miss ends it, explained as usual; one skip), the missed puzzles in one
-//! go. Their bar and end card are `drills`'s; what each move means to them is decided here, as it is
-//! judged, and their records are saved with the settings as they change.
+//! go. Their bar, their first card (the rules, once each) and end card are `drills`'s; what each move
+//! means to them is decided here, as it is judged, and their records are saved with the settings as they
+//! change.
 //!
 //! Invariants: every tap is judged by `crate::puzzle` (which asks the rules); moves reach the board only
 //! through `PlayHole`; nothing of a puzzle is saved as a game (the session is a lesson's); the game in
@@ -21,14 +23,14 @@ use crate::ai::Level;
 use crate::game::{Game, Mode};
 use crate::lesson::Tapped;
 use crate::puzzle::{Attempt, Judged, Puzzle, Solve, Wrong, daily, explain_searches, wrong_from};
-use crate::rules::{Hole, Position};
+use crate::rules::{Hole, Position, Side};
 
 use crate::app::board::input::BoardTap;
 use crate::app::board::sowing::Timeline;
 use crate::app::computer::ai_task::run_cooperatively;
 use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
-use crate::app::i18n::words::{illegal, landing, stones};
+use crate::app::i18n::words::{illegal, landing, moves, stones};
 use crate::app::screens::training::calendar::today;
 use crate::app::screens::training::choose::{LeavePuzzles, PuzzleChoice};
 use crate::app::screens::training::drill_run::{Drill, Flash, find, seed};
@@ -85,6 +87,13 @@ pub struct TrainingRun {
     pub(crate) notice: Option<String>,
     /// A Storm just ended: its end card is to be opened (once: Back closes it for a look at the board).
     pub show_end: bool,
+    /// After a miss, the right move's hole (on the player's side) to light once the board is still, with
+    /// the wrong move and the computer's answer played (`panel::light_right_move`).
+    pub(crate) light: Option<(Side, Hole)>,
+    /// The player's rating once this missed puzzle is finished: a miss is certain from the wrong move on,
+    /// so what it costs is told at once and shown in the header (the progress records it when the puzzle
+    /// is finished, at the same value). Only in the rated puzzles.
+    pub missed_rating: Option<f64>,
 }
 
 /// Where a puzzle is.
@@ -163,6 +172,7 @@ fn start_puzzle(
     mut run: ResMut<TrainingRun>,
     mut board: SessionControl,
     mut settings: ResMut<Settings>,
+    mut panels: ResMut<Panels>,
     locale: Res<Locale>,
     time: ClockTime,
     handle: Option<Res<PuzzleSetHandle>>,
@@ -192,6 +202,19 @@ fn start_puzzle(
         run.flash = None;
         if let Drill::Streak(streak) = &run.drill {
             settings.training.drills.streak_changed(streak);
+        }
+        // A player's first Storm and first Streak tell their rules on a card over the first puzzle (a new
+        // player met a clock, combos and a vanishing Skip unexplained). Kept as told once shown: the
+        // card's Start, Back or a tap beside it all close it, and a Storm's clock waits for the first move.
+        let records = &mut settings.training.drills;
+        let told = match &run.drill {
+            Drill::Storm(_) => Some(&mut records.storm_told),
+            Drill::Streak(_) => Some(&mut records.streak_told),
+            _ => None,
+        };
+        if let Some(told) = told.filter(|told| !**told) {
+            *told = true;
+            panels.open(Panel::DrillRules);
         }
     }
     let now = time.now();
@@ -348,7 +371,7 @@ fn take_taps(
                 run.said = locale.t("training.right");
             }
         }
-        Judged::Wrong { position, hole, right, depth } => {
+        Judged::Wrong { position, hole, right, line, depth } => {
             if let Drill::Storm(storm) = &mut run.drill {
                 // Ten seconds off, and the next puzzle at once: a Storm does not stop to explain.
                 storm.storm.missed(now);
@@ -364,6 +387,12 @@ fn take_taps(
             if run.drill.rated() && settings.training.pending_miss.is_none() {
                 settings.training.pending_miss = run.puzzle.as_ref().map(|p| p.id.clone());
             }
+            // The rating the miss leaves, told with the explanation (kept from the first wrong move: the
+            // puzzle counts as missed once).
+            if run.drill.rated() && run.missed_rating.is_none() {
+                run.missed_rating =
+                    run.puzzle.as_ref().map(|p| settings.training.rating_after(p, Solve::Missed));
+            }
             // The wrong move plays out while the computer looks at it.
             play.write(PlayHole { hole, generation });
             run.sent = Some(generation);
@@ -371,7 +400,7 @@ fn take_taps(
                 let [scored, reply] = explain_searches(&position, hole, depth);
                 let scored = run_cooperatively(scored, &cancel).await;
                 let reply = run_cooperatively(reply, &cancel).await;
-                wrong_from(&position, hole, right, scored.as_ref(), reply.as_ref())
+                wrong_from(&position, hole, right, &line, scored.as_ref(), reply.as_ref())
             }));
             run.wrong_from = Some(position);
             run.phase = Phase::Explaining;
@@ -442,11 +471,36 @@ pub(crate) fn finish(run: &mut TrainingRun, settings: &mut Settings, locale: &Lo
     run.phase = Phase::Solved;
 }
 
+/// A rating change with its sign: "+12", "0", and "–21" with an en dash for the minus (the bundled fonts
+/// have no minus sign; the hyphen `to_string` gave read as a dash, not a loss).
 fn signed(n: i64) -> String {
-    if n > 0 { format!("+{n}") } else { n.to_string() }
+    match n.cmp(&0) {
+        std::cmp::Ordering::Greater => format!("+{n}"),
+        std::cmp::Ordering::Less => format!("\u{2013}{}", n.unsigned_abs()),
+        std::cmp::Ordering::Equal => "0".to_string(),
+    }
 }
 
-/// The explanation of a wrong move, once searched: the words, then the computer's answer on the board.
+/// The right move named, and what it would have won over the wrong one, counted on the board
+/// (`puzzle::Cost`: never more stones than the board holds). Where its gain does not show within the
+/// moves counted, the words say it comes later rather than give a number.
+fn best_move_words(locale: &Locale, wrong: &Wrong) -> String {
+    let cost = wrong.counted;
+    let hole = wrong.right;
+    let over = moves(locale, i64::from(cost.moves));
+    let (won, kept) = (stones(locale, i64::from(cost.won)), stones(locale, i64::from(cost.kept)));
+    match (cost.won, cost.kept) {
+        (0, 0) => locale.f("training.best_later", &[("hole", &hole)]),
+        (_, 0) => locale.f("training.best_wins", &[("hole", &hole), ("moves", &over), ("stones", &won)]),
+        (0, _) => locale.f("training.best_keeps", &[("hole", &hole), ("moves", &over), ("stones", &kept)]),
+        _ => locale
+            .f("training.best_both", &[("hole", &hole), ("moves", &over), ("won", &won), ("kept", &kept)]),
+    }
+}
+
+/// The explanation of a wrong move, once searched: the words (what it did, the computer's answer, the
+/// right move and what it would have won, the rating the miss leaves), then the computer's answer on the
+/// board, then the right move's hole lit.
 fn finish_explaining(mut run: ResMut<TrainingRun>, session: Res<Session>, locale: Res<Locale>) {
     let Some(wrong) = run.explaining.as_mut().and_then(SearchTask::poll) else { return };
     run.explaining = None;
@@ -456,18 +510,26 @@ fn finish_explaining(mut run: ResMut<TrainingRun>, session: Res<Session>, locale
     let does = before
         .landing(wrong.hole)
         .map_or_else(|_| String::new(), |l| landing(&locale, &mode, wrong.hole, &l));
-    let cost = stones(&locale, wrong.costs.round() as i64);
-    run.said = match wrong.reply {
+    let said = match wrong.reply {
         Some((reply, _)) => {
             let mut after = before;
             after.play_unchecked(wrong.hole);
             let answer =
                 after.landing(reply).map_or_else(|_| String::new(), |l| landing(&locale, &mode, reply, &l));
             run.queued = Some(reply);
-            locale.f("training.wrong", &[("does", &does), ("answer", &answer), ("cost", &cost)])
+            locale.f("training.wrong", &[("does", &does), ("answer", &answer)])
         }
-        None => locale.f("training.wrong_end", &[("does", &does), ("cost", &cost)]),
+        None => locale.f("training.wrong_end", &[("does", &does)]),
     };
+    let mut said = format!("{said} {}", best_move_words(&locale, &wrong));
+    if let Some(after) = run.missed_rating {
+        let (rating, change) = (after.round() as i64, signed((after - run.rating_before).round() as i64));
+        let told = locale.f("training.miss_rating", &[("rating", &rating), ("change", &change)]);
+        said = format!("{said} {told}");
+    }
+    run.said = said;
+    // The right move's place on the board, on the player's side of the board it was missed on.
+    run.light = Some((before.side_to_move(), wrong.right));
     run.phase = Phase::Missed;
     // A Streak ends at its miss: said first, over the explanation.
     if let Some(streak) = run.drill.streak() {
@@ -501,6 +563,8 @@ fn play_queued(
     }
     if run.restart {
         run.restart = false;
+        // Not lit over the puzzle's start: the light was for the board the move was missed on.
+        run.light = None;
         let Some(start) = run.puzzle.as_ref().and_then(|p| p.start().ok()) else { return };
         pose(&mut board, start);
         run.phase = Phase::Solving;

@@ -1,6 +1,7 @@
-//! The training's words and buttons as the puzzle goes: the header (the puzzle's rating and the player's, or
-//! the drill's name), the caption (who plays, and at the first level what to look for), what was said of
-//! the last tap, a solved puzzle's stars, and which of the panel's buttons fit the moment.
+//! The training's words and buttons as the puzzle goes: the header (the puzzle's rating and the player's,
+//! after a miss the rating it leaves, or the drill's name), the caption (who plays, and at the first level
+//! what to look for), what was said of the last tap, a solved puzzle's stars, and which of the panel's
+//! buttons fit the moment.
 //!
 //! Invariant: these systems only show what the run holds (`screen::TrainingRun`); none changes it.
 
@@ -11,7 +12,8 @@ use crate::puzzle::{Attempt, Solve, Theme};
 use crate::app::i18n::locale::Locale;
 use crate::app::screens::training::drill_run::Drill;
 use crate::app::screens::training::panel::{
-    AgainButton, DrillAgainButton, HintButton, NextButton, PuzzleStar, ResultsButton, SkipButton, rebuild_ui,
+    AgainButton, DrillAgainButton, HintButton, NextButton, PuzzleStar, ResultsButton, SkipButton,
+    SkipUsedButton, rebuild_ui,
 };
 use crate::app::screens::training::screen::{FIRST_LEVEL, Phase, TrainingRun, TrainingText};
 use crate::app::state::screen::{Frame, Screen};
@@ -67,7 +69,8 @@ fn show_words(
     mut texts: Query<(&TrainingText, &mut Text, &mut TextColor)>,
     mut hint: Query<&mut Visibility, With<HintButton>>,
 ) {
-    let rating = settings.training.rating.round() as i64;
+    // After a miss, the rating it leaves: the words say so, and the header agrees with them.
+    let rating = run.missed_rating.unwrap_or(settings.training.rating).round() as i64;
     // A wrong move's words and a solved puzzle's never share a colour (both were yellow).
     let said_color = match run.phase {
         Phase::Explaining | Phase::Missed => theme::MISS,
@@ -118,7 +121,8 @@ fn show_words(
 }
 
 /// The panel's buttons that fit the moment: Try again after a miss, Next puzzle in the rated puzzles, the
-/// Streak's skip while it is there, Play again once a drill ended, back to the Storm's results.
+/// Streak's skip while it is there ("Skip used" once it is not), Play again once a drill ended, back to the
+/// Storm's results.
 fn show_buttons(
     run: Res<TrainingRun>,
     mut buttons: Query<
@@ -127,6 +131,7 @@ fn show_buttons(
             Has<AgainButton>,
             Has<NextButton>,
             Has<SkipButton>,
+            Has<SkipUsedButton>,
             Has<DrillAgainButton>,
             Has<ResultsButton>,
         ),
@@ -134,6 +139,7 @@ fn show_buttons(
             With<AgainButton>,
             With<NextButton>,
             With<SkipButton>,
+            With<SkipUsedButton>,
             With<DrillAgainButton>,
             With<ResultsButton>,
         )>,
@@ -142,17 +148,20 @@ fn show_buttons(
     let again = matches!(run.phase, Phase::Missed)
         && matches!(run.drill, Drill::Puzzles | Drill::Missed { .. } | Drill::Again { .. });
     let next = run.drill.rated();
-    let skip = run.phase == Phase::Solving && run.drill.streak().is_some_and(|s| s.skip_left);
+    let streak = run.drill.streak().filter(|_| run.phase == Phase::Solving);
+    let skip = streak.is_some_and(|s| s.skip_left);
+    let skip_used = streak.is_some_and(|s| !s.skip_left);
     // A Storm's Play again is on its results card (the panel offers Results): three buttons took two lines
     // on a small phone.
     let drill_again = run.phase == Phase::Over && run.drill.streak().is_some();
     // Back to a Storm's results: from one of its puzzles looked at again, or once its card was closed.
     let results =
         matches!(run.drill, Drill::Again { .. }) || (run.phase == Phase::Over && run.drill.storm().is_some());
-    for (mut node, is_again, is_next, is_skip, is_drill_again, is_results) in &mut buttons {
+    for (mut node, is_again, is_next, is_skip, is_skip_used, is_drill_again, is_results) in &mut buttons {
         let on = (is_again && again)
             || (is_next && next)
             || (is_skip && skip)
+            || (is_skip_used && skip_used)
             || (is_drill_again && drill_again)
             || (is_results && results);
         let display = if on { Display::Flex } else { Display::None };
