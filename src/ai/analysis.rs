@@ -1,11 +1,13 @@
 //! The computer's view of a whole game: every move judged against the best move the Medium level sees in
 //! the position it was played from. Each position is one search (`analysis_search`), so a caller runs them
-//! as it likes: all at once (`analyse`), or one slice at a time between frames (the app's review).
+//! as it likes: all at once (`analyse`), or one slice at a time between frames (the app's review). Also what
+//! review makes of the verdicts: the few moves that changed the game (`turning_points`), and the reasons
+//! told for each marked move, never the same vague words for two in a row (`shown_reasons`).
 
 use crate::rules::{Hole, Position, Side};
 
 use super::eval::STONE;
-use super::hint::{Hint, hint};
+use super::hint::{Hint, Reason, against_played, hint};
 use super::search::{Iteration, Limits, Search, forced_result, search_blocking};
 
 /// The Medium level's depth: deep enough to see the captures and tuzdik threats a player should have
@@ -13,8 +15,15 @@ use super::search::{Iteration, Limits, Search, forced_result, search_blocking};
 pub const ANALYSIS_LIMITS: Limits = Limits { depth: Some(6), nodes: None, movetime_ms: None };
 /// A move that gives away this many stones or more against the best move is marked, with the better move.
 pub const MISTAKE_STONES: f32 = 3.0;
+/// Against the lowest level, review counts a move as a mistake from this many stones: a new player's game
+/// against Easy loses 3 stones here and there in most of their moves, and "You: 20" of them after a clear
+/// win read as a verdict on the player rather than help (issue 46); from 5, what is left are the moves that
+/// changed the game.
+pub const BEGINNER_MISTAKE_STONES: f32 = 5.0;
 /// A forced win counts as every stone won: the graph's and the bar's end.
 pub const DECISIVE_STONES: f32 = 81.0;
+/// The moves each side plays within the analysis's depth: what "over the next N moves" says of its search.
+pub(crate) const ANALYSIS_MOVES: u32 = 3;
 
 /// What the computer thinks of one move played.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,6 +74,16 @@ pub fn judge(pos: &Position, played: Hole, result: &Iteration) -> Option<Verdict
     let loss = (stones(best_score) - stones(played_score)).max(0.0);
     // Two moves that both win (or both lose) by force are worth the same to a player.
     let better = if loss >= MISTAKE_STONES { hint(pos, result) } else { None };
+    // Where the hint finds nothing concrete ("keeps moves for later"), what the better move does that the
+    // move played did not: the move played is known here, not in a hint.
+    let better = better.map(|mut h| {
+        if h.reasons == [Reason::KeepsMoves]
+            && let Some(reason) = against_played(pos, h.hole, played)
+        {
+            h.reasons = vec![reason];
+        }
+        h
+    });
     Some(Verdict {
         hole: played,
         side,
@@ -74,6 +93,44 @@ pub fn judge(pos: &Position, played: Hole, result: &Iteration) -> Option<Verdict
         better,
         forced_after: forced_result(played_score),
     })
+}
+
+/// The moves that changed the game most: the indices of the (up to) `most` verdicts that `counts` keeps,
+/// largest loss first (of two equal losses, the earlier move first). Review names these rather than a count
+/// of every move marked.
+pub fn turning_points(verdicts: &[Verdict], most: usize, counts: impl Fn(&Verdict) -> bool) -> Vec<usize> {
+    let mut marked: Vec<usize> = (0..verdicts.len()).filter(|&i| counts(&verdicts[i])).collect();
+    marked.sort_by(|&a, &b| verdicts[b].loss.total_cmp(&verdicts[a].loss).then(a.cmp(&b)));
+    marked.truncate(most);
+    marked
+}
+
+/// Whether a better move's reasons are only the vague "keeps moves for later".
+fn vague(verdict: &Verdict) -> bool {
+    verdict.better.as_ref().is_some_and(|b| b.reasons == [Reason::KeepsMoves])
+}
+
+/// The reasons review tells for move `i`'s better move: the hint's, except that the vague "keeps moves for
+/// later" is never told for two marked moves in a row (the marked moves being those `counts` keeps): the
+/// second says what the search counts instead, how many stones better the better move is within its
+/// depth. Empty for a move that has no better move.
+pub fn shown_reasons(verdicts: &[Verdict], i: usize, counts: impl Fn(&Verdict) -> bool) -> Vec<Reason> {
+    let Some(better) = verdicts.get(i).and_then(|v| v.better.as_ref()) else { return Vec::new() };
+    // Whether the marked move before `i` was told in the vague words: a vague move after a vague one is
+    // told otherwise, so the words alternate over a run of them.
+    let mut last_told_vague = false;
+    for v in &verdicts[..i] {
+        if counts(v) {
+            last_told_vague = vague(v) && !last_told_vague;
+        }
+    }
+    let verdict = &verdicts[i];
+    if vague(verdict) && last_told_vague {
+        let stones = verdict.loss.round() as i32;
+        vec![Reason::Outscores { stones, moves: ANALYSIS_MOVES }]
+    } else {
+        better.reasons.clone()
+    }
 }
 
 /// Judges every move of a game from `start` at once (the engine's `analyse` and the tests). Stops at the

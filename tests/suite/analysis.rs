@@ -1,15 +1,19 @@
 //! After the game: the computer's view in review (the whole game judged move by move while frames keep
-//! ticking, the graph tapped to jump, the moves that lost most marked with the better move, and never a
-//! hidden hint in a game still being played), and records out and in (export, paste, a dropped file).
+//! ticking, the graph tapped to jump, the moves that lost most marked with the better move and reasons that
+//! vary, the few moves that changed the game named in words, and never a hidden hint in a game still being
+//! played), and records out and in (export, paste, a dropped file).
 
 use std::time::Instant;
 
 use bevy::prelude::*;
-use toguz::ai::analysis::{DECISIVE_STONES, Verdict};
+use toguz::ai::analysis::{
+    BEGINNER_MISTAKE_STONES, DECISIVE_STONES, MISTAKE_STONES, Verdict, analyse, shown_reasons,
+};
 use toguz::ai::{Hint, Level, Player, Reason};
 use toguz::app::i18n::locale::{Lang, Locale};
 use toguz::app::saves::history::{HistoryFile, PastGame};
-use toguz::app::screens::review::analysis::{Analysis, eval_words, mistake_words};
+use toguz::app::screens::review::analysis::Analysis;
+use toguz::app::screens::review::said::{eval_words, marked, mistake_stones, mistake_words, summary_words};
 use toguz::app::screens::review::screen::left_theory_words;
 use toguz::app::screens::review::shown::Review;
 use toguz::app::state::screen::Screen;
@@ -18,7 +22,7 @@ use toguz::engine::tools::play_game;
 use toguz::game::Mode;
 use toguz::game::SavedMoves;
 use toguz::game::{Game, move_label};
-use toguz::rules::{Hole, Side, Status};
+use toguz::rules::{Hole, Position, Side, Status};
 
 use super::flows::{
     PHONE, TABLET, button, frames, has_button, moves, open_games, press, save_dir, screen,
@@ -66,11 +70,11 @@ pub(crate) fn read(text: &str) -> String {
     text.replace('\u{a0}', " ")
 }
 
-/// Taps the evaluation graph at `fraction` of its width (0 at its left edge).
+/// Taps the evaluation graph's plot (right of the players' names) at `fraction` of its width (0 at its
+/// left edge).
 fn tap_graph(app: &mut App, fraction: f32) {
-    let (entity, centre) = button(app, "Evaluation graph");
-    let width = app.world().get::<ComputedNode>(entity).unwrap().size().x / super::flows::WINDOW_SCALE;
-    touch_tap_arriving(app, centre + Vec2::new((fraction - 0.5) * width, 0.0));
+    let plot = super::flows::named_rect(app, "Graph plot").expect("the graph's plot");
+    touch_tap_arriving(app, Vec2::new(plot.min.x + fraction * plot.width(), plot.center().y));
 }
 
 /// In review of a finished game: waits for the analysis and shows the first move it marks, if any.
@@ -104,9 +108,12 @@ fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jump
         assert!(analysis.verdicts.iter().zip(&holes).all(|(v, &h)| v.hole.number() == h));
         // One search a position, each in slices between frames: never the whole game in one frame.
         assert!(ticks >= holes.len(), "{ticks} frames for {} moves", holes.len());
-        let words = texts(&mut app);
+        // At a move it does not mark, the line names the few moves that changed the game, in words.
+        let words: Vec<String> = texts(&mut app).iter().map(|t| read(t)).collect();
         assert!(
-            words.iter().any(|t| t.starts_with("Orange: a move that lost 3 stones or more")),
+            words.iter().any(|t| t.starts_with("The moves that changed the game most: move ")
+                || t.starts_with("The moves that changed the game most: White's move ")
+                || t.starts_with("The moves that changed the game most: Black's move ")),
             "{words:?}"
         );
         // The panel keeps clear of the board.
@@ -115,7 +122,8 @@ fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jump
         let node = app.world().get::<ComputedNode>(graph).unwrap().size();
         assert!(node.x > 100.0 && node.y >= 28.0, "a graph a finger can use: {node}");
         assert!(board.height() > 200.0);
-        // Its key names who leads above the line and who below.
+        // Its key names who leads above the line and who below, beside the plot rather than under its
+        // areas.
         let centre = app.world().get::<UiGlobalTransform>(graph).unwrap().translation.y;
         let mut keys = app.world_mut().query::<(&Name, &Text, &UiGlobalTransform)>();
         let mut key = |side: &str| {
@@ -134,6 +142,9 @@ fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jump
             white.1 < centre && black.1 > centre,
             "white above the line, black below: {white:?} {black:?}"
         );
+        let plot = super::flows::named_rect(&mut app, "Graph plot").expect("the graph's plot");
+        let keys = super::flows::named_rect(&mut app, "Graph keys").expect("the graph's names");
+        assert!(keys.max.x <= plot.min.x + 0.5, "the names {keys:?} beside the plot {plot:?}");
 
         // The middle of the graph shows the position after the move in the middle of the game.
         tap_graph(&mut app, 0.5);
@@ -159,7 +170,10 @@ fn a_finished_game_is_analysed_move_by_move_while_frames_tick_and_its_graph_jump
         press(&mut app, "Game 1");
         frames(&mut app, 3);
         let words: Vec<String> = texts(&mut app).iter().map(|t| read(t)).collect();
-        assert!(words.iter().any(|t| t.starts_with("Orange:") || t.contains(" lost ")), "{words:?}");
+        assert!(
+            words.iter().any(|t| t.starts_with("The moves that changed the game") || t.contains(" lost ")),
+            "{words:?}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
@@ -693,4 +707,202 @@ fn the_computer_s_estimate_wraps_inside_its_panel_on_tablets_and_phones_in_russi
 /// "the computer" in the estimate's words of `lang`.
 fn lang_computer(lang: Lang) -> String {
     Locale::new(lang).t("player.computer").to_lowercase()
+}
+
+/// The verdicts on every move of `game`: each loses the stones `losses` gives it (by the move's index, from
+/// 0), the others nothing; a move that lost `MISTAKE_STONES` or more has a better move, with `reasons`.
+fn verdicts_losing(game: &Game, losses: &[(usize, f32)], reasons: &[Reason]) -> Vec<Verdict> {
+    game.history()
+        .iter()
+        .enumerate()
+        .map(|(i, played)| {
+            let loss = losses.iter().find(|(at, _)| *at == i).map_or(0.0, |(_, loss)| *loss);
+            let hole = played.outcome.hole;
+            let better = Hole::new(hole.number() % 9 + 1).unwrap();
+            Verdict {
+                hole,
+                side: played.outcome.side,
+                before: 0.0,
+                after: -loss,
+                loss,
+                better: (loss >= MISTAKE_STONES).then(|| Hint {
+                    hole: better,
+                    reasons: reasons.to_vec(),
+                    eval_stones: 0.0,
+                }),
+                forced_after: None,
+            }
+        })
+        .collect()
+}
+
+/// A new player's try (issue 46): after a clear win against Easy, review said "You: 20" moves had lost 3
+/// stones or more. It names the few moves that changed the game instead, the largest losses first, each
+/// as a player reads a move ("move 9, hole 4", never "9. 41"); against Easy only a move that lost 5 stones
+/// or more counts, and against the computer only the person's own moves are named.
+#[test]
+fn the_review_names_at_most_three_moves_that_changed_the_game_in_words() {
+    let english = Locale::new(Lang::En);
+    let (_, holes) = play_game(&Player::Random, &Player::Random, &[], 3);
+    let easy = Mode::Computer { level: Level::Easy, human: Side::White };
+    let medium = Mode::Computer { level: Level::Medium, human: Side::White };
+    assert_eq!(mistake_stones(&easy), BEGINNER_MISTAKE_STONES);
+    assert_eq!((mistake_stones(&medium), mistake_stones(&Mode::HotSeat)), (MISTAKE_STONES, MISTAKE_STONES));
+    // White's moves are the even indices: 4 is White's third move, 16 its ninth, 22 its twelfth; 5 is
+    // Black's third.
+    let losses = [(2, 4.0), (4, 9.0), (5, 15.0), (10, 6.0), (16, 12.0), (20, 3.5), (22, 7.0)];
+    let game = Game::from_moves(easy, &holes).unwrap();
+    let verdicts = verdicts_losing(&game, &losses, &[Reason::Captures(4)]);
+    let hole = |i: usize| game.history()[i].outcome.hole;
+    assert!(!marked(&easy, &verdicts[2]) && marked(&easy, &verdicts[10]), "against Easy, from 5 stones");
+    assert!(marked(&medium, &verdicts[2]), "against Medium, from 3 stones");
+    let said = read(&summary_words(&english, &game, &verdicts, 3));
+    assert_eq!(
+        said,
+        format!(
+            "Your moves that changed the game most: move 9, hole {}, lost 12 stones; move 3, hole {}, lost \
+             9 stones; move 12, hole {}, lost 7 stones. Tap the graph to jump.",
+            hole(16),
+            hole(4),
+            hole(22)
+        )
+    );
+    assert!(!said.contains(&move_label(&game, 17).unwrap()), "no notation: {said}");
+    // Fewer when the line has room for fewer; none marked, said kindly.
+    assert_eq!(read(&summary_words(&english, &game, &verdicts, 1)).matches(" lost ").count(), 1);
+    let small = verdicts_losing(&game, &[(2, 4.0), (20, 3.5)], &[Reason::Captures(4)]);
+    assert_eq!(
+        read(&summary_words(&english, &game, &small, 3)),
+        "None of your moves lost 5 stones or more. Tap the graph to jump."
+    );
+    // In hot-seat both players' moves, each naming its player.
+    let game = Game::from_moves(Mode::HotSeat, &holes).unwrap();
+    let verdicts = verdicts_losing(&game, &losses, &[Reason::Captures(4)]);
+    assert_eq!(
+        read(&summary_words(&english, &game, &verdicts, 3)),
+        format!(
+            "The moves that changed the game most: Black's move 3, hole {}, lost 15 stones; White's move 9, \
+             hole {}, lost 12 stones; White's move 3, hole {}, lost 9 stones. Tap the graph to jump.",
+            hole(5),
+            hole(16),
+            hole(4)
+        )
+    );
+    // Every language fills its sentence and names the moves and holes (as White against Easy and in
+    // hot-seat, the same three moves).
+    for lang in Lang::ALL {
+        let locale = Locale::new(lang);
+        for mode in [MODES[0], MODES[2]] {
+            let game = Game::from_moves(mode, &holes).unwrap();
+            let verdicts = verdicts_losing(&game, &losses, &[Reason::Captures(4)]);
+            let said = summary_words(&locale, &game, &verdicts, 3);
+            assert!(!said.contains('{') && !said.contains("analysis."), "{}: {said}", lang.code());
+            let named = numbers(&said);
+            for n in [9, u32::from(hole(16).number()), 12] {
+                assert!(named.contains(&n), "{}: '{said}' names {n}", lang.code());
+            }
+            assert!(said.matches(';').count() <= 2, "{}: three at most: {said}", lang.code());
+        }
+    }
+}
+
+/// Whether each of these marked moves is told only "keeps moves for later".
+fn both_vague(pair: &[Vec<Reason>]) -> bool {
+    pair.iter().all(|reasons| *reasons == [Reason::KeepsMoves])
+}
+
+/// A new player's try (issue 46): "keeps moves for later" came back move after move and said nothing. Of
+/// two marked moves in a row, the second is not told the same vague words: it gets what the search
+/// counts, in stones.
+#[test]
+fn the_reasons_of_consecutive_moves_are_not_the_same_vague_words() {
+    let english = Locale::new(Lang::En);
+    let (_, holes) = play_game(&Player::Random, &Player::Random, &[], 3);
+    let game = Game::from_moves(Mode::HotSeat, &holes).unwrap();
+    // Four marked moves in a row with nothing concrete to say, a small loss between them (not marked),
+    // then one that captures.
+    let mut verdicts =
+        verdicts_losing(&game, &[(2, 4.0), (3, 1.0), (4, 6.0), (6, 5.0), (8, 8.0)], &[Reason::KeepsMoves]);
+    verdicts[10] = verdicts_losing(&game, &[(10, 9.0)], &[Reason::Captures(4)]).swap_remove(10);
+    let counted = |v: &Verdict| marked(&Mode::HotSeat, v);
+    let marked_moves: Vec<usize> = (0..verdicts.len()).filter(|&i| counted(&verdicts[i])).collect();
+    assert_eq!(marked_moves, [2, 4, 6, 8, 10]);
+    let told: Vec<Vec<Reason>> = marked_moves.iter().map(|&i| shown_reasons(&verdicts, i, counted)).collect();
+    for pair in told.windows(2) {
+        assert!(!both_vague(pair), "two marked moves in a row told the same vague words: {told:?}");
+    }
+    assert_eq!(told[1], [Reason::Outscores { stones: 6, moves: 3 }]);
+    assert_eq!(told[4], [Reason::Captures(4)], "a concrete reason is told as it is");
+    // In words: the second names its stones.
+    let mut second = verdicts[4].clone();
+    second.better.as_mut().unwrap().reasons = told[1].clone();
+    let line = read(&mistake_words(&english, &game, 5, &second).unwrap());
+    assert!(
+        line.ends_with("was better: by the computer's count, 6 stones better over the next 3 moves."),
+        "{line}"
+    );
+    let mut first = verdicts[2].clone();
+    first.better.as_mut().unwrap().reasons = told[0].clone();
+    assert_ne!(
+        read(&mistake_words(&english, &game, 3, &first).unwrap()).split(": ").last(),
+        line.split(": ").last()
+    );
+}
+
+/// The reasons review gives against the move played (a capture given away, a tuzdik opened, holes left
+/// to play, a reserve spent, stones sent across) are true on the board: each is checked against the rules
+/// in the position the move was played from, over a whole game analysed. And the words never repeat the
+/// vague "keeps moves for later" for two marked moves in a row.
+#[test]
+fn every_reason_review_gives_against_the_move_played_is_true_on_the_board() {
+    let (_, numbers) = play_game(&Player::Random, &Player::Random, &[], 5);
+    let holes: Vec<Hole> = numbers.iter().map(|&n| Hole::new(n).unwrap()).collect();
+    let verdicts = analyse(Position::start(), &holes);
+    assert_eq!(verdicts.len(), holes.len());
+    let after = |pos: &Position, hole: Hole| {
+        let mut p = *pos;
+        p.play_unchecked(hole);
+        p
+    };
+    // The opponent's best capture at once, and whether it can make a tuzdik: it is their move.
+    let threat = |p: &Position| {
+        let previews: Vec<_> = p.legal_moves().map(|h| p.preview(h)).collect();
+        (previews.iter().map(|v| v.captured).max().unwrap_or(0), previews.iter().any(|v| v.tuzdik.is_some()))
+    };
+    let mut pos = Position::start();
+    let mut concrete = 0;
+    for (v, &played) in verdicts.iter().zip(&holes) {
+        if let Some(better) = &v.better {
+            let me = pos.side_to_move();
+            let (with_better, with_played) = (after(&pos, better.hole), after(&pos, played));
+            let playable = |p: &Position| p.row(me).iter().filter(|&&n| n > 0).count() as u8;
+            for reason in &better.reasons {
+                let true_here = match *reason {
+                    Reason::DeniesCapture(n) => threat(&with_played).0 == n && threat(&with_better).0 == 0,
+                    Reason::GivesLess { given, instead } => {
+                        threat(&with_better).0 == given && threat(&with_played).0 == instead
+                    }
+                    Reason::AvoidsTuzdik => threat(&with_played).1 && !threat(&with_better).1,
+                    Reason::KeepsHoles { holes, instead } => {
+                        playable(&with_better) == holes && playable(&with_played) == instead
+                    }
+                    Reason::KeepsReserve { hole, stones } => hole == played && pos.stones(me, hole) == stones,
+                    Reason::KeepsOnSide(n) => {
+                        with_better.stones_on_side(me) == with_played.stones_on_side(me) + n
+                    }
+                    _ => true,
+                };
+                assert!(true_here, "{reason:?} for hole {} against {played} in {pos}", better.hole);
+                concrete += usize::from(*reason != Reason::KeepsMoves);
+            }
+        }
+        pos.play_unchecked(played);
+    }
+    assert!(concrete > 0, "a random game has moves to explain");
+    let counted = |v: &Verdict| marked(&Mode::HotSeat, v);
+    let told: Vec<Vec<Reason>> = (0..verdicts.len())
+        .filter(|&i| counted(&verdicts[i]))
+        .map(|i| shown_reasons(&verdicts, i, counted))
+        .collect();
+    assert!(!told.windows(2).any(both_vague), "{told:?}");
 }

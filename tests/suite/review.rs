@@ -455,3 +455,53 @@ fn the_export_message_covers_no_hole_once_the_list_is_closed() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// A new player's try (issue 46): the caption under review's move counter ("Black left the masters'
+/// games on move 2 (hole 5)") ran out of its button between the arrows. It wraps inside the button, in
+/// every language on the smallest phone.
+#[test]
+fn the_caption_under_the_move_counter_fits_inside_its_button_in_every_language() {
+    let dir = save_dir("review-caption");
+    for lang in toguz::app::i18n::locale::Lang::ALL {
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        super::flows::with_language(&dir, lang);
+        let mut app = start_app(SMALL_PHONE, &dir);
+        start_hot_seat(&mut app);
+        frames(&mut app, 3);
+        // A random game from the start: it leaves the masters' games within its first moves.
+        let game = super::flows::finished_game();
+        {
+            let world = app.world_mut();
+            let generation = world.resource::<Session>().generation + 1;
+            *world.resource_mut::<Session>() =
+                Session { game, generation, owner: toguz::app::state::session::BoardOwner::Game };
+            world.write_message(toguz::app::state::session::BoardReset);
+        }
+        frames(&mut app, 4);
+        press(&mut app, "Moves");
+        press(&mut app, "Review");
+        assert_eq!(screen(&app), Screen::Review);
+        // The book is read off the frame: the caption comes once it is.
+        let captions = |app: &mut App| {
+            let mut q = app.world_mut().query::<(&Text, &ChildOf, &ComputedNode)>();
+            let mut names = app.world_mut().query::<&Name>();
+            q.iter(app.world())
+                .filter(|(t, parent, node)| {
+                    !t.0.is_empty()
+                        && node.size().y > 0.0
+                        && names.get(app.world(), parent.parent()).is_ok_and(|n| n.as_str() == "Button Moves")
+                })
+                .count()
+        };
+        for _ in 0..600 {
+            if captions(&mut app) >= 2 {
+                break;
+            }
+            app.update();
+        }
+        assert_eq!(captions(&mut app), 2, "{}: the counter and its caption", lang.code());
+        assert_nothing_clipped(&mut app, SMALL_PHONE, &format!("{}, review's counter", lang.code()));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -134,6 +134,24 @@ pub fn reason(locale: &Locale, reason: &Reason) -> String {
             locale.f("reason.gains", &[("stones", &stones(locale, s.into()))])
         }
         Reason::KeepsMoves => locale.t("reason.keeps_moves"),
+        Reason::DeniesCapture(n) => {
+            locale.f("reason.denies_capture", &[("stones", &stones(locale, n.into()))])
+        }
+        Reason::GivesLess { given, instead } => {
+            locale.f("reason.gives_less", &[("stones", &stones(locale, given.into())), ("instead", &instead)])
+        }
+        Reason::AvoidsTuzdik => locale.t("reason.avoids_tuzdik"),
+        Reason::KeepsHoles { holes, instead } => {
+            locale.f("reason.keeps_holes", &[("holes", &holes), ("instead", &instead)])
+        }
+        Reason::KeepsReserve { hole, stones: n } => {
+            locale.f("reason.keeps_reserve", &[("stones", &stones(locale, n.into())), ("hole", &hole)])
+        }
+        Reason::KeepsOnSide(n) => locale.f("reason.keeps_on_side", &[("stones", &stones(locale, n.into()))]),
+        Reason::Outscores { stones: s, moves: m } => locale.f(
+            "reason.outscores",
+            &[("stones", &stones(locale, s.into())), ("moves", &moves(locale, m.into()))],
+        ),
     }
 }
 

@@ -1,17 +1,18 @@
 //! The computer's view of a game, in review: every move judged in turn on the async task pool (one
 //! position a search, each search in slices, so a frame never waits), with the progress shown; a graph of
-//! the evaluation over the game, tapped to jump to a move; the moves that lost `MISTAKE_STONES` or more
-//! marked, with the better move and why; and a bar for the position shown.
+//! who was ahead over the game (an area with its edge drawn as a line, the players' names in a strip of
+//! their own beside it), tapped to jump to a move; the moves that lost `mistake_stones` or more marked,
+//! with the better move and why, never the same vague reason for two in a row; at any other move, the few
+//! moves that changed the game, in words; and a bar for the position shown.
 //!
 //! It never becomes a hidden hint: a game still being played against the computer gets none of it (it
 //! starts once the game is over), and an unfinished hot-seat game only when the players ask.
 
 use bevy::prelude::*;
 use bevy::text::TextLayoutInfo;
-use bevy::window::PrimaryWindow;
 
 use crate::ai::Iteration;
-use crate::ai::analysis::{DECISIVE_STONES, MISTAKE_STONES, Verdict, analysis_search, eval_at, judge};
+use crate::ai::analysis::{Verdict, analysis_search, eval_at, judge, shown_reasons};
 use crate::game::{Game, Mode};
 use crate::rules::Side;
 
@@ -20,15 +21,19 @@ use crate::app::board::view::BoardRoom;
 use crate::app::computer::ai_task::run_cooperatively;
 use crate::app::computer::search_task::{SearchTask, Searches};
 use crate::app::i18n::locale::Locale;
-use crate::app::i18n::words::{self, Who};
+use crate::app::i18n::words;
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::persistence::SavedGame;
-use crate::app::screens::review::shown::{Review, ReviewAt};
+use crate::app::screens::review::graph::{
+    BLACK_SHARE, Graph, GraphBar, GraphColumn, graph, light, paint, reach,
+};
+use crate::app::screens::review::said::{eval_words, marked, mistake_words, summary_words};
+use crate::app::screens::review::shown::Review;
 use crate::app::state::messages::Toast;
 use crate::app::state::screen::{Frame, Screen};
 use crate::app::state::session::Session;
 use crate::app::ui::theme;
-use crate::app::ui::widgets::{Tap, Unstyled, labelled, on_tap, spawn_if, text};
+use crate::app::ui::widgets::{Tap, labelled, on_tap, spawn_if, text};
 
 /// The analysis of one game, as far as it has gone.
 #[derive(Resource, Default)]
@@ -82,11 +87,6 @@ impl ComputerView {
     }
 }
 
-/// The evaluation's reach on the graph and the bar: a lead this large fills it.
-const FULL_LEAD: f32 = 20.0;
-/// The graph's least height under the board, when the words around it take more lines: still a strip a
-/// finger can tap, with its two keys apart.
-const GRAPH_LEAST: f32 = 28.0;
 /// The least width of the estimate's bar beside its words under the board, and the gap between them.
 const BAR_LEAST: f32 = 40.0;
 const BAR_GAP: f32 = 8.0;
@@ -95,8 +95,10 @@ const PANEL_PADDING: f32 = 10.0;
 /// The most the line under the graph takes under the board: four lines of its words (a Kazakh mistake
 /// with its reason took four on a 360-pixel phone, and its last line was cut off at three).
 const LINE_MOST: f32 = 72.0;
-/// Black's share of the bar and Black's bars on the graph: greyer than a black stone, to read on the panel.
-const BLACK_SHARE: Color = Color::srgb(0.38, 0.33, 0.30);
+/// The line's height beside the board, where the panel has height to spare.
+const LINE_BESIDE: f32 = 120.0;
+/// The most moves the summary names: the few that changed the game, not every one marked.
+const TURNING_POINTS: usize = 3;
 
 #[derive(Component)]
 struct AnalysisPanel;
@@ -116,15 +118,6 @@ struct EvalLabel;
 struct EvalWhite;
 
 #[derive(Component)]
-struct Graph;
-
-/// The column of move `i` on the graph, and its bar.
-#[derive(Component)]
-struct GraphColumn(usize);
-#[derive(Component)]
-struct GraphBar(usize);
-
-#[derive(Component)]
 struct VerdictLine;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -136,7 +129,7 @@ pub(crate) fn plugin(app: &mut App) {
             room.analysis = false;
         })
         .add_systems(Update, drive.in_set(Frame::Animate))
-        .add_systems(Update, update_panel.in_set(Frame::View).run_if(in_state(Screen::Review)));
+        .add_systems(Update, (update_panel, draw_graph).in_set(Frame::View).run_if(in_state(Screen::Review)));
 }
 
 /// Whether the view is allowed for the game reviewed: a game still in play (the one set aside, or the
@@ -235,7 +228,8 @@ fn spawn_panel(
     if !room.analysis {
         return;
     }
-    // The graph's key, in its corners: who leads above the line, who below.
+    // The graph's key, in a strip of its own left of the plot: who leads above the line (at its top),
+    // who below (at its bottom). Over the plot the areas covered the names.
     let key = |side: Side| words::player_short(&locale, &review.game.mode, side);
     let keys = [(Side::White, key(Side::White)), (Side::Black, key(Side::Black))];
     let moves = review.game.history().len();
@@ -309,43 +303,7 @@ fn spawn_panel(
                     ),
                 ],
             )),
-            Spawn((
-                Name::new("Button Evaluation graph"),
-                Graph,
-                ViewRow,
-                Button,
-                Unstyled,
-                // It gives way to the words above and below it when they take more lines: the strip under
-                // a phone's board has a fixed height.
-                Node {
-                    display: shown,
-                    height: px(40),
-                    min_height: px(GRAPH_LEAST),
-                    flex_shrink: 1.0,
-                    border_radius: BorderRadius::all(px(6)),
-                    overflow: Overflow::clip(),
-                    ..default()
-                },
-                BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.35)),
-                Children::spawn((
-                    // The line of an even game.
-                    Spawn((
-                        Node {
-                            position_type: PositionType::Absolute,
-                            left: px(0),
-                            right: px(0),
-                            top: percent(50),
-                            height: px(1),
-                            ..default()
-                        },
-                        BackgroundColor(theme::TEXT_DIM.with_alpha(0.3)),
-                        Pickable::IGNORE,
-                    )),
-                    SpawnIter((0..moves).map(graph_column)),
-                    SpawnIter(keys.into_iter().map(graph_key)),
-                )),
-                on_tap(jump_from_graph),
-            )),
+            Spawn((ViewRow, graph(keys, moves, shown))),
             Spawn((
                 VerdictLine,
                 ViewRow,
@@ -366,150 +324,55 @@ fn spawn_panel(
     ));
 }
 
-/// The graph's column for move `i`, and its bar (drawn by the analysis as it comes).
-fn graph_column(i: usize) -> impl Bundle {
-    (
-        GraphColumn(i),
-        Node { flex_grow: 1.0, flex_basis: px(0), height: percent(100), ..default() },
-        BackgroundColor(Color::NONE),
-        Pickable::IGNORE,
-        children![(
-            GraphBar(i),
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(0),
-                right: px(0),
-                top: percent(50),
-                height: px(0),
-                ..default()
-            },
-            BackgroundColor(Color::NONE),
-            Pickable::IGNORE,
-        )],
-    )
-}
-
-/// The graph's key in a corner: `name` leads above the line (White), or below it (Black).
-fn graph_key((side, name): (Side, String)) -> impl Bundle {
-    let (top, bottom) = match side {
-        Side::White => (px(1), auto()),
-        Side::Black => (auto(), px(1)),
-    };
-    (
-        Name::new(format!("Graph key {side}")),
-        text(name, 10.0, theme::TEXT),
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(2),
-            top,
-            bottom,
-            padding: UiRect::axes(px(3), px(0)),
-            border_radius: BorderRadius::all(px(3)),
-            ..default()
-        },
-        // Over the bars it must still read.
-        BackgroundColor(theme::PANEL.with_alpha(0.9)),
-        ZIndex(1),
-        Pickable::IGNORE,
-    )
-}
-
-/// A tap on the graph shows the position after the move under the finger.
-fn jump_from_graph(
-    tap: On<Tap>,
-    graphs: Query<(&ComputedNode, &UiGlobalTransform), With<Graph>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    review: Option<Res<Review>>,
-    mut jump: MessageWriter<ReviewAt>,
-) {
-    let (Some(review), Ok((node, transform))) = (review, graphs.get(tap.entity)) else { return };
-    let moves = review.game.history().len();
-    let scale = windows.single().map_or(1.0, Window::scale_factor);
-    let Some(point) = node.normalize_point(*transform, tap.at * scale) else { return };
-    if moves == 0 {
-        return;
-    }
-    let i = (((point.x + 0.5) * moves as f32).floor() as usize).min(moves - 1);
-    jump.write(ReviewAt(Some(i + 1)));
-}
-
-/// A lead in stones as a share of the graph's half height (or of the bar), 0 to 1.
-fn reach(stones: f32) -> f32 {
-    (stones.abs() / FULL_LEAD).min(1.0)
-}
-
-/// Within this many stones the computer's estimate is told as "Even": the first mover's few stones of
-/// expectation at the start are not a lead (a new player read "Computer ahead by 3 stones" before any
-/// move, on a board level by the rules).
-pub const EVEN_MARGIN: f32 = 4.0;
-
 /// The evaluation shown for the position after `at` moves: none at the start, which is level by the
 /// rules whatever the search expects of the first move.
 fn shown_eval(eval: Option<f32>, at: usize) -> Option<f32> {
     if at == 0 { Some(0.0) } else { eval }
 }
 
-/// "Estimate: White is ahead by 5 stones" (the computer's, as its view is titled), "Even", "Estimate:
-/// you are winning". Each player has a sentence of its own: a name slotted into one sentence read "You is
-/// winning", and the verb and its case differ by person in most languages.
-pub fn eval_words(locale: &Locale, mode: &Mode, stones: f32) -> String {
-    let side = if stones > 0.0 { Side::White } else { Side::Black };
-    let who = Who::of(mode, side);
-    let lead = stones.abs().round() as i64;
-    if stones.abs() >= DECISIVE_STONES {
-        locale.t(&format!("analysis.winning_{}", who.key_part()))
-    } else if stones.abs() < EVEN_MARGIN {
-        locale.t("analysis.even")
-    } else {
-        let said = locale
-            .f(&format!("analysis.ahead_{}", who.key_part()), &[("stones", &words::stones(locale, lead))]);
-        // Wrapped beside a narrow panel, "38" stays with its "камней".
-        words::glue_numbers(&said)
-    }
-}
-
-/// A move that lost stones, in words: "Your move 33, hole 7, lost 8 stones; hole 1 was better: captures 10
-/// stones." `at` counts the moves from 1; none for a move that was not a mistake. A number keeps to its
-/// words on the line ("hole" at a line's end and "9" on the next read badly).
-pub fn mistake_words(locale: &Locale, game: &Game, at: usize, verdict: &Verdict) -> Option<String> {
-    let better = verdict.better.as_ref()?;
-    let (who, number, hole) = words::played_move(game, at)?;
-    let reasons = better.reasons.iter().map(|r| words::reason(locale, r)).collect::<Vec<_>>().join(", ");
-    let line = locale.f(
-        &format!("analysis.mistake_{}", who.key_part()),
-        &[
-            ("move", &number),
-            ("hole", &hole),
-            ("stones", &words::stones(locale, verdict.loss.round() as i64)),
-            ("better", &better.hole),
-            ("reasons", &reasons),
-        ],
-    );
-    Some(words::glue_numbers(&line))
-}
-
-/// The line under the graph: the progress, what the move shown gave away, or the legend.
-fn verdict_words(locale: &Locale, game: &Game, analysis: &Analysis, at: usize) -> String {
+/// The line under the graph, and whether it is the summary: the progress, what the move shown gave away
+/// (with the reasons `shown_reasons` tells, never the same vague words for two marked moves in a row), or
+/// the moves that changed the game, `named` of them.
+fn verdict_words(
+    locale: &Locale,
+    game: &Game,
+    analysis: &Analysis,
+    at: usize,
+    named: usize,
+) -> (String, bool) {
     if !analysis.is_done() {
-        return locale
+        let progress = locale
             .f("analysis.progress", &[("done", &analysis.verdicts.len()), ("total", &analysis.total())]);
+        return (progress, false);
     }
-    let mistake = at.checked_sub(1).and_then(|i| analysis.verdicts.get(i));
-    if let Some(line) = mistake.and_then(|v| mistake_words(locale, game, at, v)) {
-        return line;
+    let counted = |v: &Verdict| marked(&game.mode, v);
+    let shown = at.checked_sub(1).filter(|&i| analysis.verdicts.get(i).is_some_and(counted));
+    if let Some(i) = shown {
+        let mut told = analysis.verdicts[i].clone();
+        if let Some(better) = told.better.as_mut() {
+            better.reasons = shown_reasons(&analysis.verdicts, i, counted);
+        }
+        if let Some(line) = mistake_words(locale, game, at, &told) {
+            return (line, false);
+        }
     }
-    let threshold = words::stones(locale, MISTAKE_STONES as i64);
-    let count = |side: Side| analysis.verdicts.iter().filter(|v| v.side == side && v.is_mistake()).count();
-    locale.f(
-        "analysis.summary",
-        &[
-            ("stones", &threshold),
-            ("white", &words::player_short(locale, &game.mode, Side::White)),
-            ("w", &count(Side::White)),
-            ("black", &words::player_short(locale, &game.mode, Side::Black)),
-            ("b", &count(Side::Black)),
-        ],
-    )
+    (summary_words(locale, game, &analysis.verdicts, named), true)
+}
+
+/// What the panel's words were last drawn for, and how many moves its summary names.
+#[derive(Default)]
+struct Drawn {
+    /// (moves judged, the move shown, the analysis done, the moves the summary names): the words change
+    /// with these.
+    state: Option<(usize, usize, bool, usize)>,
+    /// How many moves the summary names: `TURNING_POINTS`, fewer when its words took more lines than the
+    /// line has (the longest languages under a phone's board).
+    named: usize,
+    /// What `named` was fitted for: the moves judged and the window's size. A new analysis, shape or
+    /// language tries `TURNING_POINTS` again.
+    fitted_for: Option<(usize, Vec2)>,
+    /// Whether the line shows the summary (the one line that gives way).
+    summary: bool,
 }
 
 fn update_panel(
@@ -519,7 +382,7 @@ fn update_panel(
     locale: Res<Locale>,
     layout: Option<Res<BoardLayout>>,
     safe: Res<SafeArea>,
-    mut drawn: Local<Option<(usize, usize, bool)>>,
+    mut drawn: Local<Drawn>,
     fresh: Query<(), Added<AnalysisPanel>>,
     mut panels: Query<&mut Node, With<AnalysisPanel>>,
     mut rows_shown: Query<
@@ -536,24 +399,12 @@ fn update_panel(
             Without<AnalysisPanel>,
             Without<AskButton>,
             Without<EvalWhite>,
-            Without<GraphBar>,
         ),
     >,
     mut line: Query<&mut Text, (With<VerdictLine>, Without<EvalLabel>)>,
     mut white: Query<
         &mut Node,
         (With<EvalWhite>, Without<ViewRow>, Without<AnalysisPanel>, Without<AskButton>),
-    >,
-    mut columns: Query<(&GraphColumn, &mut BackgroundColor), Without<GraphBar>>,
-    mut bars: Query<
-        (&GraphBar, &mut Node, &mut BackgroundColor),
-        (
-            Without<GraphColumn>,
-            Without<EvalWhite>,
-            Without<ViewRow>,
-            Without<AnalysisPanel>,
-            Without<AskButton>,
-        ),
     >,
 ) {
     let (Some(review), Some(layout)) = (review, layout) else { return };
@@ -591,10 +442,11 @@ fn update_panel(
     // gives way to them.
     let side = right > 0.0;
     let (graph_height, line_height) = match (side, bottom / scale < 110.0) {
-        (true, _) => (px(96), px(120)),
+        (true, _) => (px(96), px(LINE_BESIDE)),
         (false, true) => (px(30), auto()),
         (false, false) => (px(40), auto()),
     };
+    let line_room = if side { LINE_BESIDE } else { LINE_MOST };
     let on = view.on();
     for mut node in ask.iter_mut() {
         let display = if on { Display::None } else { Display::Flex };
@@ -602,14 +454,17 @@ fn update_panel(
             node.display = display;
         }
     }
-    for (mut node, graph, verdict_text) in rows_shown.iter_mut() {
+    // The height the line's words took when last laid out: the summary gives way when it is too tall.
+    let mut words_height = None;
+    for (mut node, is_graph, verdict_text) in rows_shown.iter_mut() {
         let display = if on { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;
         }
-        let height = if graph {
+        let height = if is_graph {
             graph_height
         } else if let Some(laid_out) = verdict_text {
+            words_height = Some(laid_out.size.y);
             // Under the board, as tall as its words were laid out (the measure of a wrapped text can
             // come out a line short of its layout, and the third line was cut off).
             let (least, most) = if side {
@@ -646,13 +501,23 @@ fn update_panel(
             node.max_width = most;
         }
     }
-    // The words and bars change when a move is judged or another move is shown.
-    let state = (analysis.verdicts.len(), review.at, analysis.is_done());
+    // The summary names `TURNING_POINTS` moves, one fewer each time its words, laid out, took more than
+    // the line's room (a frame later): the longest languages under a phone's board name fewer rather than
+    // lose their last line. Tried afresh for a new analysis, shape or language.
+    let fit = (analysis.verdicts.len(), layout.window);
+    if drawn.fitted_for != Some(fit) || locale.is_changed() || !fresh.is_empty() {
+        drawn.fitted_for = Some(fit);
+        drawn.named = TURNING_POINTS;
+    } else if drawn.summary && drawn.named > 1 && words_height.is_some_and(|h| h > line_room + 1.0) {
+        drawn.named -= 1;
+    }
+    // The words and the bar change when a move is judged or another move is shown.
+    let state = (analysis.verdicts.len(), review.at, analysis.is_done(), drawn.named);
     // A new panel (another review of a game analysed before) starts empty: it is drawn whatever was drawn.
-    if *drawn == Some(state) && !locale.is_changed() && fresh.is_empty() {
+    if drawn.state == Some(state) && !locale.is_changed() && fresh.is_empty() {
         return;
     }
-    *drawn = Some(state);
+    drawn.state = Some(state);
     let eval = shown_eval(eval_at(&analysis.verdicts, review.at), review.at);
     // The end of a finished game says how it ended, not who is "winning"; before the computer has got
     // this far, an ellipsis.
@@ -668,30 +533,35 @@ fn update_panel(
         let share = eval.map_or(0.5, |e| 0.5 + 0.5 * reach(e) * e.signum());
         node.width = percent(share * 100.0);
     }
+    let (said, summary) = verdict_words(&locale, &review.game, &analysis, review.at, drawn.named);
+    drawn.summary = summary;
     for mut text in &mut line {
-        text.0 = verdict_words(&locale, &review.game, &analysis, review.at);
+        text.0.clone_from(&said);
     }
+}
+
+/// Repaints the graph as the analysis comes and as another move is shown (`graph::light`, `graph::paint`):
+/// the moves marked are those `marked` keeps for the game's mode.
+fn draw_graph(
+    review: Option<Res<Review>>,
+    analysis: Res<Analysis>,
+    mut drawn: Local<Option<(usize, usize, bool)>>,
+    fresh: Query<(), Added<Graph>>,
+    mut columns: Query<(&GraphColumn, &mut BackgroundColor), Without<GraphBar>>,
+    mut bars: Query<(&GraphBar, &mut Node, &mut BackgroundColor, &mut BorderColor), Without<GraphColumn>>,
+) {
+    let Some(review) = review else { return };
+    let state = (analysis.verdicts.len(), review.at, analysis.is_done());
+    // A new graph (another review of a game analysed before) starts empty: it is drawn whatever was drawn.
+    if *drawn == Some(state) && fresh.is_empty() {
+        return;
+    }
+    *drawn = Some(state);
     for (column, mut color) in &mut columns {
-        let lit = review.at.checked_sub(1) == Some(column.0);
-        let want = if lit { theme::HIGHLIGHT.with_alpha(0.35) } else { Color::NONE };
-        if color.0 != want {
-            color.0 = want;
-        }
+        light(column, review.at, &mut color);
     }
-    for (bar, mut node, mut color) in &mut bars {
-        let Some(v) = analysis.verdicts.get(bar.0) else {
-            color.0 = Color::NONE;
-            continue;
-        };
-        let height = 48.0 * reach(v.after).max(0.04);
-        node.height = percent(height);
-        node.top = percent(if v.after >= 0.0 { 50.0 - height } else { 50.0 });
-        color.0 = if v.is_mistake() {
-            theme::WARNING
-        } else if v.after >= 0.0 {
-            theme::side_color(Side::White)
-        } else {
-            BLACK_SHARE
-        };
+    let mode = review.game.mode;
+    for (bar, mut node, mut fill, mut edge) in &mut bars {
+        paint(bar, &analysis.verdicts, |v: &Verdict| marked(&mode, v), &mut node, &mut fill, &mut edge);
     }
 }

@@ -310,18 +310,23 @@ fn spawn_bars(mut commands: Commands, review: Option<Res<Review>>) {
                         ..default()
                     },
                 ),
+                // Both lines wrap within the button, never past its sides: the caption under the
+                // counter ("White left the masters' games on move 12 (hole 7)") ran out of the narrow
+                // button between the arrows on a phone. The caption is small, so that it wraps to few
+                // lines in a bar of fixed height.
                 children![
                     (
                         ReviewCounter,
                         text("", 15.0, theme::TEXT),
                         TextLayout::justify(Justify::Center),
+                        Node { max_width: percent(100), ..default() },
                         Pickable::IGNORE,
                     ),
                     (
                         TheoryLine,
-                        text("", 11.0, theme::TEXT_DIM),
+                        text("", 10.0, theme::TEXT_DIM),
                         TextLayout::justify(Justify::Center),
-                        Node { display: Display::None, ..default() },
+                        Node { display: Display::None, max_width: percent(100), ..default() },
                         Pickable::IGNORE,
                     ),
                 ],
