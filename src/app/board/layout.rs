@@ -457,7 +457,7 @@ struct Frame {
 /// scales them: with the place's smaller side, at most [`RECESS_CORNER_SCALE`]), less
 /// [`RIM_CLEARANCE`] of its wall. A function of the place's size alone.
 fn stone_room(size: Vec2, depth: f32) -> (Vec2, f32) {
-    let scale = (size / RECESS_TEXELS).min_element().min(RECESS_CORNER_SCALE).max(0.0);
+    let scale = (size / RECESS_TEXELS).min_element().clamp(0.0, RECESS_CORNER_SCALE);
     let clear = RECESS_WALL * depth * scale * RIM_CLEARANCE;
     let inset = RECESS_LIP * scale + clear;
     let room = (size - Vec2::splat(2.0 * inset)).max(Vec2::ZERO);

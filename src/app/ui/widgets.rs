@@ -5,7 +5,7 @@
 //! touch tap, and a mouse moved and clicked in one go) never clicks. Here a press and its release are
 //! each hit-tested against the UI as laid out, at the pointer's own position, whatever frame they arrive
 //! in: a tap on a button acts on the first try, and sliding off the button before lifting cancels it.
-//! After a card opens by itself ([`TapGrace`]: a game's result, a Storm's end) the UI takes no press
+//! After a card opens by itself under a busy finger ([`TapGrace`]: a Storm's end) the UI takes no press
 //! for [`UNASKED_GRACE`], so a tap aimed at the board as it appears does not land on it; a
 //! card rebuilt between a press and its release (its words changed, the window turned) keeps the press
 //! on the button of the same name.
@@ -170,7 +170,8 @@ pub fn english(key: &str) -> String {
     ENGLISH.get_or_init(|| Locale::new(Lang::En)).t(key)
 }
 
-/// A card that opens by itself, not at the player's tap (a game's result, a Storm's end), holds the UI's
+/// A card that opens by itself, not at the player's tap, while the player is tapping (a Storm's end, as
+/// the clock runs out mid-puzzle), holds the UI's
 /// taps for [`UNASKED_GRACE`] after it opens, as lichess's do: a finger already on its way to a hole
 /// landed on the Storm's end card and opened a puzzle's replay. A feature says
 /// [`TapGrace::card_opened_unasked`] in the frame it opens such a card.

@@ -48,7 +48,7 @@ use crate::app::state::session::{Session, SessionControl};
 use crate::app::state::settings::Settings;
 use crate::app::ui::theme;
 use crate::app::ui::theme::DisplayFace;
-use crate::app::ui::widgets::{FarSeatCopy, Tap, TapGrace, card, labelled, on_tap, text};
+use crate::app::ui::widgets::{FarSeatCopy, Tap, card, labelled, on_tap, text};
 
 #[derive(Component)]
 struct GameOverPanel;
@@ -268,7 +268,6 @@ fn update_panels(
     mut texts: Query<(&PanelText, &mut Text)>,
     settings: Res<Settings>,
     mut far_copies: Query<&mut Node, (With<FarSeatCopy>, Without<FlipButton>)>,
-    (mut grace, mut shown_over): (ResMut<TapGrace>, Local<bool>),
 ) {
     let display = if shared_board(&session, &settings) { Display::Flex } else { Display::None };
     for mut node in &mut far_copies {
@@ -279,11 +278,6 @@ fn update_panels(
     // The game is over once its last move has landed; the result's panel waits for the result's moment.
     let ended = session.game.is_over() && !timeline.running();
     let over = ended && !moment.holding();
-    // The result opens by itself as the last stones land, under a finger that may be tapping the board.
-    if over && !*shown_over {
-        grace.card_opened_unasked();
-    }
-    *shown_over = over;
     let result = game_result_text(&locale, &session.game);
     for (which, mut text) in &mut texts {
         let value = match which {
