@@ -262,7 +262,9 @@ fn the_computer_s_view_moves_beside_the_board_when_the_phone_is_turned_and_back(
                 (Val::Auto, Val::Auto, Val::Px(260.0)),
                 "{node:?}"
             );
-            assert_eq!((node.right, node.top, node.bottom), (Val::Px(0.0), Val::Px(44.0), Val::Px(52.0)));
+            // Between the bars: under the top one, over the bottom one.
+            let (top, bottom) = toguz::app::board::layout::bar_heights(size);
+            assert_eq!((node.right, node.top, node.bottom), (Val::Px(0.0), Val::Px(top), Val::Px(bottom)));
         } else {
             assert_eq!(
                 (node.top, node.width, node.height),

@@ -453,3 +453,51 @@ fn a_first_storm_and_a_first_streak_explain_their_rules_before_the_first_puzzle(
     assert_eq!((old.storm_best, old.storm_told, old.streak_told), (12, false, false));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The centres of the buttons labelled `labels` that a finger reaches, each inside the window `size`.
+fn assert_reachable_inside(app: &mut App, size: Vec2, labels: &[&str], what: &str) {
+    let all = super::flows::buttons(app);
+    for label in labels {
+        let at = all.iter().find(|(l, _, _)| l == label).map(|(_, _, at)| *at).unwrap_or_else(|| {
+            panic!("{what}: no '{label}' under a finger: {:?}", super::flows::labels(&all))
+        });
+        assert!(
+            at.x > 0.0 && at.y > 0.0 && at.x < size.x && at.y < size.y,
+            "{what}: '{label}' at {at} is off the {size} screen"
+        );
+    }
+}
+
+#[test]
+fn a_missed_puzzle_and_a_missed_streak_keep_their_buttons_on_every_screen_in_every_language() {
+    let dir = save_dir("miss-cards-fit");
+    for lang in Lang::ALL {
+        for size in [SMALL_PHONE, PHONE, PHONE_SIDEWAYS, TABLET] {
+            let what = format!("{} at {size}", lang.code());
+            let _ = std::fs::remove_dir_all(&dir);
+            super::flows::with_language(&dir, lang);
+            let mut app = start_app(size, &dir);
+            open_training(&mut app);
+            play_wrong(&mut app);
+            settle(&mut app);
+            assert_reachable_inside(
+                &mut app,
+                size,
+                &["Menu", "Try again", "Next puzzle"],
+                &format!("{what}, a missed puzzle"),
+            );
+            assert_nothing_clipped(&mut app, size, &format!("{what}, a missed puzzle"));
+            choose(&mut app, "Streak");
+            play_wrong(&mut app);
+            settle(&mut app);
+            assert_reachable_inside(
+                &mut app,
+                size,
+                &["Menu", "Play again"],
+                &format!("{what}, a missed Streak"),
+            );
+            assert_nothing_clipped(&mut app, size, &format!("{what}, a missed Streak"));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

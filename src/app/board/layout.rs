@@ -92,9 +92,11 @@ pub fn text_scale(window: Vec2) -> f32 {
 }
 
 /// The HUD's bars: slimmer on a short screen (a phone held sideways), larger with the text on a tablet.
+/// The top bar holds a finger-sized button (44) with a little air: at 44 a lesson's × and Skip the
+/// lesson touched the screen's top edge and read as cut off.
 pub fn bar_heights(window: Vec2) -> (f32, f32) {
     if window.y < 560.0 {
-        (44.0, 52.0)
+        (48.0, 52.0)
     } else {
         let s = text_scale(window);
         (TOP_BAR * s, BOTTOM_BAR * s)

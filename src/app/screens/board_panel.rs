@@ -47,10 +47,10 @@ pub(crate) fn header_node(window: Vec2, layout: &BoardLayout, safe: &SafeArea, s
         // The game's bars' margin, in UI pixels: on a tablet the header's buttons sat 8 pixels from the
         // screen's edge, the bars' 14.
         padding: UiRect {
-            top: s(safe.top + if compact { 0.0 } else { 4.0 }),
+            top: s(safe.top + if compact { 2.0 } else { 4.0 }),
             left: px(safe.left / scale + HEADER_EDGE),
             right: px(safe.right / scale + HEADER_EDGE),
-            bottom: px(if compact { 0 } else { 4 }),
+            bottom: px(if compact { 2 } else { 4 }),
         },
         justify_content: JustifyContent::SpaceBetween,
         align_items: AlignItems::Center,

@@ -2,6 +2,7 @@
 //! answer, and Back, Again and Next under the board (beside it on a screen on its side); the card at the
 //! end. On a small phone a watched step keeps its rule over what the move did.
 
+use crate::app::board::layout::lesson_room;
 use crate::app::i18n::locale::{Locale, Tr};
 use crate::app::screens::board_panel::{
     PanelRoom, caption_size, close_mark, header_title, small_size, spawn_header_and_panel,
@@ -17,7 +18,9 @@ use crate::app::state::screen::Screen;
 use crate::app::state::settings::Settings;
 use crate::app::state::view::ViewSize;
 use crate::app::ui::theme::{self, DisplayFace};
-use crate::app::ui::widgets::{Tap, backdrop, card, labelled, on_tap, spawn_if, text};
+use crate::app::ui::widgets::{
+    Tap, backdrop, card, labelled, on_tap, shaped_labelled, sized_node, spawn_if, text,
+};
 use crate::lesson::{Kind, Step, Target};
 use bevy::prelude::*;
 
@@ -67,6 +70,10 @@ pub(crate) fn rebuild_lesson_ui(
         commands.entity(root).despawn();
     }
     let (caption_size, small) = (caption_size(room.window()), small_size(room.window()));
+    // The buttons' words keep less room around them where the panel is narrow (beside the board, or a
+    // small phone): with the usual padding the three ran past its edge.
+    let narrow = lesson_room(room.window())[1] > 0.0 || room.window().x < 400.0;
+    let pad = if narrow { 8.0 } else { 16.0 };
     // The header, in the top bar; the panel under the board (beside it on its side).
     spawn_header_and_panel(
         &mut commands,
@@ -88,11 +95,25 @@ pub(crate) fn rebuild_lesson_ui(
                 ],
             ),
             (
-                Node { justify_content: JustifyContent::SpaceBetween, column_gap: px(8), ..default() },
+                // Wrapped rather than past the panel's edge where the three do not fit one line (French
+                // and Vietnamese beside the board on a phone on its side). Laid from the right, Next first:
+                // Next keeps the right end and Back is the one that goes to a line of its own.
+                Node {
+                    flex_direction: FlexDirection::RowReverse,
+                    justify_content: JustifyContent::SpaceBetween,
+                    flex_wrap: FlexWrap::Wrap,
+                    column_gap: px(8),
+                    row_gap: px(6),
+                    ..default()
+                },
                 children![
-                    (labelled("lesson.back", caption_size), BackButton, on_tap(step_back)),
                     (
-                        labelled("lesson.again", caption_size),
+                        shaped_labelled("lesson.next", caption_size, sized_node(pad, 64.0)),
+                        NextButton,
+                        on_tap(step_next)
+                    ),
+                    (
+                        shaped_labelled("lesson.again", caption_size, sized_node(pad, 64.0)),
                         on_tap(|_: On<Tap>, run: Option<ResMut<LessonRun>>| {
                             if let Some(mut run) = run {
                                 let step = run.step;
@@ -100,7 +121,11 @@ pub(crate) fn rebuild_lesson_ui(
                             }
                         }),
                     ),
-                    (labelled("lesson.next", caption_size), NextButton, on_tap(step_next)),
+                    (
+                        shaped_labelled("lesson.back", caption_size, sized_node(pad, 64.0)),
+                        BackButton,
+                        on_tap(step_back)
+                    ),
                 ],
             ),
         ],

@@ -6,9 +6,13 @@
 //!
 //! Invariants: a button acts on the run (`screen::TrainingRun`) only in the phases it is meant for, so a
 //! tap that arrives late (the phase moved on) does nothing; a spent Skip stays in sight, greyed, and does
-//! nothing; the right move is lit only once the board is still after a miss, never over another board.
+//! nothing; the right move is lit only once the board is still after a miss, never over another board;
+//! the panel's buttons stay inside the window: words too long for the panel under the board shrink, a
+//! pixel a frame, down to [`LEAST_WORDS`] (a missed puzzle's words pushed Menu, Try again and Next puzzle
+//! off a 360×640 phone), and new words start again at their size.
 
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
 use crate::puzzle::Attempt;
 use crate::rules::{Hole, Side};
@@ -17,6 +21,7 @@ use crate::app::board::layout::{BoardLayout, lesson_room, text_scale};
 use crate::app::board::moments::{Glow, glow};
 use crate::app::board::sowing::Timeline;
 use crate::app::i18n::locale::{Locale, Tr};
+use crate::app::platform::safe_area::SafeArea;
 use crate::app::screens::board_panel::{
     PanelRoom, caption_size, close_look, header_title, small_size, spawn_header_and_panel,
 };
@@ -39,6 +44,13 @@ const MISS_LIGHT: f32 = 6.0;
 
 #[derive(Component, Clone)]
 pub(crate) struct TrainingUi;
+
+/// The row (or column) of the panel's buttons.
+#[derive(Component)]
+pub(crate) struct TrainingButtons;
+
+/// The smallest the panel's caption and words shrink to, in pixels, to keep its buttons on the screen.
+const LEAST_WORDS: f32 = 10.0;
 
 #[derive(Component)]
 pub(crate) struct AgainButton;
@@ -69,7 +81,9 @@ pub(crate) struct ResultsButton;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (rebuild_ui, light_right_move).in_set(Frame::View).run_if(in_state(Screen::Training)),
+        ((rebuild_ui, fit_words).chain(), light_right_move)
+            .in_set(Frame::View)
+            .run_if(in_state(Screen::Training)),
     );
 }
 
@@ -84,6 +98,7 @@ pub(crate) fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<E
     }
     let (caption, small) = (caption_size(room.window()), small_size(room.window()));
     let stacked = stacked(room.window());
+    let fit = ButtonsFit { stacked, narrow: room.window().x < NARROW };
     spawn_header_and_panel(
         &mut commands,
         &room,
@@ -125,11 +140,12 @@ pub(crate) fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<E
             ),
             (
                 Name::new("Training buttons"),
+                TrainingButtons,
                 buttons_node(stacked),
                 children![
-                    (even_labelled("hud.menu", caption, stacked), on_tap(open_chooser)),
+                    (even_labelled("hud.menu", caption, fit), on_tap(open_chooser)),
                     (
-                        even_labelled("training.again", caption, stacked),
+                        even_labelled("training.again", caption, fit),
                         AgainButton,
                         on_tap(|_: On<Tap>, mut run: ResMut<TrainingRun>| {
                             if matches!(run.phase, Phase::Missed | Phase::Solving) {
@@ -137,19 +153,50 @@ pub(crate) fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<E
                             }
                         }),
                     ),
-                    (even_labelled("drill.skip", caption, stacked), SkipButton, on_tap(skip_puzzle)),
-                    (spent_labelled("drill.skip_used", caption, stacked), SkipUsedButton),
-                    (even_labelled("training.next", caption, stacked), NextButton, on_tap(next_puzzle)),
-                    (even_labelled("drill.again", caption, stacked), DrillAgainButton, on_tap(drill_again)),
-                    (
-                        even_labelled("drill.results", caption, stacked),
-                        ResultsButton,
-                        on_tap(back_to_results)
-                    ),
+                    (even_labelled("drill.skip", caption, fit), SkipButton, on_tap(skip_puzzle)),
+                    (spent_labelled("drill.skip_used", caption, fit), SkipUsedButton),
+                    (even_labelled("training.next", caption, fit), NextButton, on_tap(next_puzzle)),
+                    (even_labelled("drill.again", caption, fit), DrillAgainButton, on_tap(drill_again)),
+                    (even_labelled("drill.results", caption, fit), ResultsButton, on_tap(back_to_results)),
                 ],
             ),
         ],
     );
+}
+
+/// Shrinks the caption and the words a pixel a frame while the panel's buttons reach past the window's
+/// bottom (less its safe area), down to [`LEAST_WORDS`]; words changed start again at their size. The
+/// buttons are measured as laid out in the last frame, so the words settle within a few frames.
+fn fit_words(
+    room: PanelRoom,
+    safe: Res<SafeArea>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    buttons: Query<(&ComputedNode, &UiGlobalTransform), With<TrainingButtons>>,
+    mut texts: Query<(&TrainingText, Ref<Text>, &mut TextFont)>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let scale = window.scale_factor();
+    let bottom = window.physical_height() as f32 - safe.bottom * scale;
+    let past = buttons.iter().any(|(node, at)| at.translation.y + node.size().y / 2.0 > bottom + 0.5);
+    let (caption, small) = (caption_size(room.window()), small_size(room.window()));
+    for (which, text, mut font) in &mut texts {
+        let full = match which {
+            TrainingText::Caption => caption,
+            TrainingText::Said => small,
+            TrainingText::Header => continue,
+        };
+        let FontSize::Px(now) = font.font_size else { continue };
+        let want = if text.is_changed() {
+            full
+        } else if past {
+            (now - 1.0).max(LEAST_WORDS)
+        } else {
+            now
+        };
+        if want != now {
+            font.font_size = FontSize::Px(want);
+        }
+    }
 }
 
 /// Whether the panel's three buttons after a miss (Menu, Try again, Next puzzle) go one above the other,
@@ -177,20 +224,33 @@ fn buttons_node(stacked: bool) -> Node {
 
 /// A button of the panel's three, as wide as the others: stretched across a column, or taking its share
 /// of its line's room (a button alone on a line is as wide as it).
-fn even_labelled(key: &'static str, size: f32, stacked: bool) -> impl Bundle {
-    shaped_labelled(key, size, even_node(stacked))
+fn even_labelled(key: &'static str, size: f32, fit: ButtonsFit) -> impl Bundle {
+    shaped_labelled(key, size, even_node(fit))
 }
 
+/// How the panel's buttons are laid: one above the other ([`stacked`]), and closer to their words on a
+/// narrow phone.
+#[derive(Clone, Copy)]
+struct ButtonsFit {
+    stacked: bool,
+    narrow: bool,
+}
+
+/// A window narrower than this (a 360-wide phone) pads the panel's buttons less: with the usual padding
+/// French's Menu, Réessayer and Puzzle suivant took two lines, and the second ran off the screen.
+const NARROW: f32 = 400.0;
+
 /// The box of an [`even_labelled`] button.
-fn even_node(stacked: bool) -> Node {
-    Node { flex_grow: if stacked { 0.0 } else { 1.0 }, ..sized_node(16.0, 64.0) }
+fn even_node(fit: ButtonsFit) -> Node {
+    let pad = if fit.narrow { 8.0 } else { 16.0 };
+    Node { flex_grow: if fit.stacked { 0.0 } else { 1.0 }, ..sized_node(pad, 64.0) }
 }
 
 /// A spent button of the panel's row (a Streak's Skip once used), as wide as the others: its words dim,
 /// no press shading, no action. The player sees it is gone rather than miss it.
-fn spent_labelled(key: &'static str, size: f32, stacked: bool) -> impl Bundle {
+fn spent_labelled(key: &'static str, size: f32, fit: ButtonsFit) -> impl Bundle {
     (
-        shaped_button(english(key), size, even_node(stacked)),
+        shaped_button(english(key), size, even_node(fit)),
         Unstyled,
         children![(Tr(key), text(english(key), size, theme::TEXT_DIM), Pickable::IGNORE)],
     )
