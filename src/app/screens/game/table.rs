@@ -72,16 +72,8 @@ const SEATS_SIDE_BY_SIDE_BELOW: f32 = 560.0;
 
 fn spawn_board_cover(mut commands: Commands) {
     commands.spawn((
-        Name::new("Board cover"),
+        screen_cover("Board cover", theme::BACKGROUND, 9),
         BoardCover,
-        Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            ..default()
-        },
-        BackgroundColor(theme::BACKGROUND),
-        GlobalZIndex(9),
         Pickable::IGNORE,
         Visibility::Hidden,
         DespawnOnExit(Screen::Game),
