@@ -964,3 +964,31 @@ fn the_players_own_tuzdik_is_still_told_while_the_computer_replies() {
     let told = app.world().resource::<ToastState>().text.clone();
     assert!(told.contains("Tuzdik"), "still told as the computer replies: '{told}'");
 }
+
+/// A new player's try (issue 46): a ring stood on a hole of the other row and nothing said what it was. A
+/// tap on it says it is the player's own tuzdik, whose stones go to their kazan.
+#[test]
+fn a_tap_on_the_ring_of_ones_own_tuzdik_says_what_it_is() {
+    use toguz::app::screens::game::messages::ToastState;
+    use toguz::app::state::session::BoardReset;
+    let mode = Mode::Computer { level: Level::Easy, human: Side::White };
+    let mut app = app_with(mode, Speed::Instant);
+    // White's tuzdik on Black's hole 1.
+    let position =
+        crate::common::board([9, 9, 9, 9, 9, 9, 9, 9, 9], [0, 9, 9, 9, 9, 9, 9, 9, 9], [1, 0], Side::White);
+    {
+        let mut session = app.world_mut().resource_mut::<Session>();
+        session.game = toguz::game::Game::from_position(mode, position);
+        session.generation += 1;
+    }
+    app.world_mut().write_message(BoardReset);
+    frames(&mut app, 3);
+    assert_eq!(app.world().resource::<Session>().game.position().tuzdik(Side::White), Hole::new(1));
+    tap(&mut app, Side::Black, 1);
+    let told = app.world().resource::<ToastState>().text.clone();
+    assert!(told.contains("your tuzdik") && told.contains("your kazan"), "the ring is explained: '{told}'");
+    tap(&mut app, Side::Black, 2);
+    let told = app.world().resource::<ToastState>().text.clone();
+    assert!(told.contains("computer's holes"), "another of the computer's holes is not a tuzdik: '{told}'");
+    assert!(app.world().resource::<Session>().game.history().is_empty(), "no tap played a move");
+}

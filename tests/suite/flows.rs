@@ -493,7 +493,7 @@ fn menu_on_the_result_opens_the_games_menu_and_closing_it_comes_back_to_the_resu
 fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
     let dir = save_dir("every-button");
     let screens: [(&str, &[&str]); 9] = [
-        ("title", &["Learn to play", "Play", "Puzzles", "Settings", "Two players"]),
+        ("title", &["Games", "Learn to play", "Play", "Puzzles", "Settings", "Two players"]),
         ("play sheet", &["By lot", "Close", "Computer", "Easy", "Hard", "Me", "Medium", "Start"]),
         (
             "two players sheet",

@@ -239,6 +239,10 @@ fn a_timed_game_continued_after_a_restart_has_the_time_it_had_and_opens_paused()
     frames(&mut app, 5);
     assert_eq!(moves(&app), [7]);
     assert_eq!(top(&app), Some(Panel::Pause), "the players find it paused");
+    assert!(
+        toguz::app::state::panels::board_hidden(app.world().resource::<Panels>(), Some(&clock(&app)), false),
+        "the board is hidden under the pause (the UI map's cover 1)"
+    );
     assert_eq!(left(&app, Side::Black), black_paused, "Black has the time Black had");
     let _ = std::fs::remove_dir_all(&dir);
 }

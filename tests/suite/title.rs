@@ -83,9 +83,9 @@ fn the_titles_first_screen_offers_at_most_five_actions_and_the_puzzles_one_tap_a
             let mut app = start_app(size, &dir);
             assert_eq!(screen(&app), Screen::Title);
             let all = buttons(&mut app);
-            // At most five actions, and the small row under them: the puzzles and the settings.
-            assert!(all.len() <= 7, "{what}: {:?}", labels(&all));
-            let mut expected = vec!["Learn to play", "Play", "Puzzles", "Settings", "Two players"];
+            // At most five actions, and the small row under them: the puzzles, the games and the settings.
+            assert!(all.len() <= 8, "{what}: {:?}", labels(&all));
+            let mut expected = vec!["Games", "Learn to play", "Play", "Puzzles", "Settings", "Two players"];
             if returning {
                 expected.insert(0, "Continue");
             }
@@ -101,6 +101,7 @@ fn the_titles_first_screen_offers_at_most_five_actions_and_the_puzzles_one_tap_a
                 assert!(y(pair[0]) < y(pair[1]), "{what}: '{}' comes above '{}'", pair[0], pair[1]);
             }
             assert!((y("Puzzles") - y("Settings")).abs() <= 1.0, "{what}: the puzzles beside Settings");
+            assert!((y("Games") - y("Settings")).abs() <= 1.0, "{what}: the games played beside Settings");
             // One action lit: the game waiting, or for a new player Learn to play, in its own place.
             let lit = if returning { "Continue" } else { "Learn to play" };
             assert!(is_selected(&mut app, lit), "{what}: '{lit}' is lit");
@@ -121,16 +122,16 @@ fn the_titles_first_screen_offers_at_most_five_actions_and_the_puzzles_one_tap_a
 }
 
 /// The title's buttons that keep their place whatever the player's history.
-const KEPT: [&str; 5] = ["Play", "Two players", "Learn to play", "Puzzles", "Settings"];
+const KEPT: [&str; 6] = ["Play", "Two players", "Learn to play", "Puzzles", "Games", "Settings"];
 
 /// Where each of [`KEPT`] is.
-fn places(app: &mut App) -> [Vec2; 5] {
+fn places(app: &mut App) -> [Vec2; KEPT.len()] {
     KEPT.map(|label| button(app, label).1)
 }
 
 /// Those of [`KEPT`] that are not where they were, more than a pixel away (where a finger lands; the
 /// layout rounds a centred column's half pixels): none, for a title that keeps its buttons still.
-fn moved(now: [Vec2; 5], before: [Vec2; 5]) -> Vec<String> {
+fn moved(now: [Vec2; KEPT.len()], before: [Vec2; KEPT.len()]) -> Vec<String> {
     KEPT.iter()
         .zip(now.iter().zip(before.iter()))
         .filter(|(_, (now, before))| now.distance(**before) > 1.0)

@@ -352,6 +352,17 @@ fn tap(
         return false;
     }
     let to_move = pos.side_to_move();
+    // The ring on a hole of the other row marks the tuzdik of the side to move: a tap on it says so (a new
+    // player saw the ring and nothing said what it was).
+    if side != to_move && pos.tuzdik(to_move) == Some(hole) {
+        let key = match (game.mode, to_move) {
+            (Mode::Computer { .. }, _) => "toast.ring_tuzdik_you",
+            (Mode::HotSeat, Side::White) => "toast.ring_tuzdik_white",
+            (Mode::HotSeat, Side::Black) => "toast.ring_tuzdik_black",
+        };
+        toasts.write(Toast(locale.t(key)));
+        return false;
+    }
     if side != to_move {
         let key = match (game.mode, to_move) {
             (Mode::HotSeat, Side::White) => "toast.white_turn",

@@ -178,5 +178,7 @@ pub fn is_sheet(panel: &Panel) -> bool {
 /// own cover is one of these.
 pub fn board_hidden(panels: &Panels, clock: Option<&Clock>, over: bool) -> bool {
     let started = clock.is_some_and(|c| c.running().is_some() || c.is_paused());
-    started && !over && panels.any()
+    // The pause hides it whatever the clock's state (a game restored from the save opens paused with
+    // no clock running yet: the UI map said `cover 0` over the pause's cover).
+    !over && (panels.contains(Panel::Pause) || (started && panels.any()))
 }

@@ -2,8 +2,9 @@
 //! waiting to be continued, or the start), what must be told about the save, and at most five actions,
 //! always in the same order and each always in the same place: **Continue** (only when a saved game has
 //! moves: at the top, largest and lit, with the saved game's words under it), **Play**, **Two players**,
-//! **Learn to play** (lit for a new player), and under them a small row: **Puzzles** and **Settings**. Play,
-//! Two players and Settings open their sheets (`sheets`); Puzzles opens the training.
+//! **Learn to play** (lit for a new player), and under them a small row: **Puzzles**, **Games** (the games
+//! played) and **Settings**. Play, Two players and Settings open their sheets (`sheets`); Puzzles opens
+//! the training; Games the list of the games played (`menus::games`).
 //!
 //! Invariant: the player's history changes how the actions look, never where they are. Continue's place
 //! is kept for it when no game waits (`continue_place`), and a new player's Learn to play is lit where it
@@ -18,6 +19,7 @@ use bevy::prelude::*;
 
 use crate::app::i18n::locale::{Locale, Tr};
 use crate::app::i18n::words::saved_game_words;
+use crate::app::menus::games::open_list as open_games_list;
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::history::HistoryNotice;
 use crate::app::saves::persistence::resume_saved;
@@ -87,7 +89,9 @@ impl Metrics {
                 subtitle: 14.0,
                 first: 22.0,
                 action: 19.0,
-                small: 16.0,
+                // Three to the small row (the puzzles, the games, the settings): on a phone on its side
+                // Kyrgyz's ran past the edge at 16.
+                small: 14.0,
                 gap: 6.0,
                 actions: 290.0,
                 side_by_side,
@@ -258,10 +262,14 @@ fn actions(waiting: Option<String>, new_player: bool, m: Metrics) -> impl Bundle
                 },
                 children![
                     (
-                        padded_labelled("title.training", m.small, 14.0),
+                        padded_labelled("title.training", m.small, 8.0),
                         on_tap(|_: On<Tap>, mut next: ResMut<NextState<Screen>>| next.set(Screen::Training))
                     ),
-                    (padded_labelled("title.settings", m.small, 14.0), on_tap(open(Sheet::Settings))),
+                    // The games played, from the title itself (a new player looked for them there, and
+                    // found them only in Settings); always in the row, so nothing moves when the first
+                    // game is kept (an empty list says how to bring one in).
+                    (padded_labelled("title.history", m.small, 8.0), on_tap(open_games_list)),
+                    (padded_labelled("title.settings", m.small, 8.0), on_tap(open(Sheet::Settings))),
                 ],
             )),
         )),

@@ -165,26 +165,37 @@ pub(crate) fn rebuild_ui(mut commands: Commands, room: PanelRoom, roots: Query<E
 }
 
 /// Shrinks the caption and the words a pixel a frame while the panel's buttons reach past the window's
-/// bottom (less its safe area), down to [`LEAST_WORDS`]; words changed start again at their size. The
-/// buttons are measured as laid out in the last frame, so the words settle within a few frames.
+/// bottom (less its safe area), down to [`LEAST_WORDS`]; words changed start again at their size. On a
+/// small phone the caption ("Find the best move") gives its line to what is said once something is (a
+/// missed Streak's words in Russian did not fit under it even at the least size), as a lesson's panel
+/// does there. The buttons are measured as laid out in the last frame, so the words settle within a few
+/// frames.
 fn fit_words(
     room: PanelRoom,
     safe: Res<SafeArea>,
     windows: Query<&Window, With<PrimaryWindow>>,
     buttons: Query<(&ComputedNode, &UiGlobalTransform), With<TrainingButtons>>,
-    mut texts: Query<(&TrainingText, Ref<Text>, &mut TextFont)>,
+    mut texts: Query<(&TrainingText, Ref<Text>, &mut TextFont, &mut Node)>,
 ) {
     let Ok(window) = windows.single() else { return };
     let scale = window.scale_factor();
     let bottom = window.physical_height() as f32 - safe.bottom * scale;
     let past = buttons.iter().any(|(node, at)| at.translation.y + node.size().y / 2.0 > bottom + 0.5);
     let (caption, small) = (caption_size(room.window()), small_size(room.window()));
-    for (which, text, mut font) in &mut texts {
+    let said = texts.iter().any(|(which, text, ..)| *which == TrainingText::Said && !text.0.is_empty());
+    let one_at_a_time = room.window().y < 700.0 && lesson_room(room.window())[1] == 0.0;
+    for (which, text, mut font, mut node) in &mut texts {
         let full = match which {
             TrainingText::Caption => caption,
             TrainingText::Said => small,
             TrainingText::Header => continue,
         };
+        if *which == TrainingText::Caption {
+            let display = if one_at_a_time && said { Display::None } else { Display::Flex };
+            if node.display != display {
+                node.display = display;
+            }
+        }
         let FontSize::Px(now) = font.font_size else { continue };
         let want = if text.is_changed() {
             full
