@@ -14,13 +14,13 @@
 //!
 //! Invariants: a Storm's time left never goes below zero, and once it is zero (or its puzzles are used up)
 //! nothing more is counted; a Streak counts nothing after its miss; the order of puzzles is fixed by a seed,
-//! from easy to hard, so a run can be replayed and tested.
+//! from easy to hard (`puzzle::rising`, which the caller asks: this file needs nothing of the puzzles but
+//! their ids, so the puzzles' progress can keep these records without an import circle), so a run can be
+//! replayed and tested.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-
-use crate::puzzle::Puzzle;
 
 /// A Storm's time at the start.
 pub const STORM_MS: u64 = 180_000;
@@ -47,29 +47,6 @@ pub fn next_bonus(combo: u32) -> (u32, u64) {
         .map(|c| (c, combo_bonus(c)))
         .find(|&(_, ms)| ms > 0)
         .unwrap_or((combo + COMBO_EVERY, COMBO_BONUS[COMBO_BONUS.len() - 1].1))
-}
-
-/// `count` puzzles from easy to hard: the puzzles sorted by rating and cut into `count` bands of one size,
-/// one chosen from each band by the seed. Fewer when there are fewer puzzles.
-pub fn rising(puzzles: &[Puzzle], count: usize, seed: u64) -> Vec<String> {
-    let mut sorted: Vec<&Puzzle> = puzzles.iter().collect();
-    sorted.sort_by(|a, b| a.rating.cmp(&b.rating).then_with(|| a.id.cmp(&b.id)));
-    let count = count.min(sorted.len());
-    (0..count)
-        .map(|band| {
-            let (from, to) = (band * sorted.len() / count, (band + 1) * sorted.len() / count);
-            let pick = from + (mix(seed, band as u64) % (to - from) as u64) as usize;
-            sorted[pick].id.clone()
-        })
-        .collect()
-}
-
-/// A well-spread number from a seed and a place (SplitMix64's finaliser).
-fn mix(seed: u64, place: u64) -> u64 {
-    let mut z = seed ^ place.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// One Storm run.

@@ -585,3 +585,26 @@ fn search_to_end(mut search: Search) -> Option<Iteration> {
         }
     }
 }
+
+/// `count` puzzles from easy to hard: the puzzles sorted by rating and cut into `count` bands of one size,
+/// one chosen from each band by the seed. Fewer when there are fewer puzzles.
+pub fn rising(puzzles: &[Puzzle], count: usize, seed: u64) -> Vec<String> {
+    let mut sorted: Vec<&Puzzle> = puzzles.iter().collect();
+    sorted.sort_by(|a, b| a.rating.cmp(&b.rating).then_with(|| a.id.cmp(&b.id)));
+    let count = count.min(sorted.len());
+    (0..count)
+        .map(|band| {
+            let (from, to) = (band * sorted.len() / count, (band + 1) * sorted.len() / count);
+            let pick = from + (mix(seed, band as u64) % (to - from) as u64) as usize;
+            sorted[pick].id.clone()
+        })
+        .collect()
+}
+
+/// A well-spread number from a seed and a place (SplitMix64's finaliser).
+fn mix(seed: u64, place: u64) -> u64 {
+    let mut z = seed ^ place.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

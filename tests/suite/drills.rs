@@ -3,7 +3,8 @@
 //! save; the puzzles' order from easy to hard. And the progress the dashboard shows: each theme's rating
 //! and counts, the weakest theme, the missed puzzles to replay.
 
-use toguz::drill::{Records, STORM_MISS_MS, STORM_MS, Storm, Streak, combo_bonus, next_bonus, rising};
+use toguz::drill::{Records, STORM_MISS_MS, STORM_MS, Storm, Streak, combo_bonus, next_bonus};
+use toguz::puzzle::rising;
 use toguz::puzzle::{Progress, Puzzle, START_RATING, Solve, Theme};
 
 use super::puzzles::shipped;

@@ -20,9 +20,12 @@ use crate::app::ui::theme::{
 };
 use crate::rules::{Hole, Place, Side};
 
-/// Height kept free for the top and bottom bars of the HUD.
-pub const TOP_BAR: f32 = 72.0;
-pub const BOTTOM_BAR: f32 = 84.0;
+// The screen's rooms (the bars, a lesson's panel, review's analysis) are `rooms`'; named here too, where
+// the board's callers have always found them.
+pub use crate::app::board::rooms::{
+    BOTTOM_BAR, TOP_BAR, analysis_room, bar_heights, lesson_room, text_scale,
+};
+
 /// Every hole must be at least this big a touch target (Apple's and Google's guidance: 44 pt / 48 dp).
 pub const MIN_TOUCH: f32 = 44.0;
 /// The strip along each player's edge of the board where the holes' counts are written.
@@ -83,57 +86,6 @@ pub struct BoardLayout {
     pub bottom_bar: f32,
     /// The strip along each player's edge where the counts are written.
     pub band: f32,
-}
-
-/// How much larger text and controls are drawn on this screen: 1 on a phone, up to 1.4 on a tablet read
-/// from arm's length.
-pub fn text_scale(window: Vec2) -> f32 {
-    (window.min_element() / 600.0).clamp(1.0, 1.4)
-}
-
-/// The HUD's bars: slimmer on a short screen (a phone held sideways), larger with the text on a tablet.
-/// The top bar holds a finger-sized button (44) with a little air: at 44 a lesson's × and Skip the
-/// lesson touched the screen's top edge and read as cut off.
-pub fn bar_heights(window: Vec2) -> (f32, f32) {
-    if window.y < 560.0 {
-        (48.0, 52.0)
-    } else {
-        let s = text_scale(window);
-        (TOP_BAR * s, BOTTOM_BAR * s)
-    }
-}
-
-/// The room a lesson's caption and controls take beside the board, as extra insets (top, right, bottom,
-/// left) in logical pixels: under the board when the screen is upright, beside it when it lies on its side.
-pub fn lesson_room(window: Vec2) -> [f32; 4] {
-    let s = text_scale(window);
-    if window.x > window.y {
-        [0.0, (300.0 * s).min(window.x * 0.4), 0.0, 0.0]
-    } else {
-        // A small phone keeps its holes finger-sized: its panel shows the caption or what is said about
-        // the answer, one at a time; a taller one shows both.
-        let room = if window.y < 700.0 {
-            100.0
-        } else if window.y < 760.0 {
-            150.0
-        } else {
-            190.0
-        };
-        [0.0, 0.0, room * s, 0.0]
-    }
-}
-
-/// The room the review's analysis (the computer's view) takes beside the board, as extra insets (top,
-/// right, bottom, left): a strip under the board when the screen is upright, a column beside it when it
-/// lies on its side.
-pub fn analysis_room(window: Vec2) -> [f32; 4] {
-    let s = text_scale(window);
-    if window.x > window.y {
-        [0.0, (260.0 * s).min(window.x * 0.35), 0.0, 0.0]
-    } else {
-        let room = if window.y < 700.0 { 104.0 } else { 124.0 };
-        [0.0, 0.0, room * s, 0.0]
-    }
 }
 
 /// A rectangle that is never negative: in a window too small for the board (a split-screen strip, a

@@ -1,4 +1,4 @@
-//! The board as entities: its geometry (`layout`, pure), the pieces shared by the view and the animation
+//! The board as entities: its geometry (`layout` and the rooms around it, `rooms`: pure), the pieces shared by the view and the animation
 //! (`stones`), the view that follows the rules, the sowing animation, touch input, the last move's marks,
 //! the sounds, what is felt (`haptics`) and a new tuzdik's moment (`moments`).
 
@@ -7,6 +7,7 @@ pub mod input;
 pub mod last_move;
 pub mod layout;
 pub mod moments;
+pub mod rooms;
 pub mod sound;
 pub mod sowing;
 pub mod stones;

@@ -9,7 +9,8 @@
 
 use bevy::prelude::*;
 
-use crate::drill::{Storm, Streak, rising};
+use crate::drill::{Storm, Streak};
+use crate::puzzle::rising;
 use crate::puzzle::{Progress, Puzzle};
 
 use crate::app::screens::training::choose::PuzzleChoice;
