@@ -153,6 +153,9 @@ pub struct Game {
     redo: Vec<Hole>,
     /// How the game ended if the board did not end it.
     ending: Option<Ending>,
+    /// Takebacks asked for (undos that took something back): a game with many is not counted towards
+    /// the player's rating.
+    pub takebacks: u32,
 }
 
 /// A new game's id: the clock's nanoseconds and a counter, so that two games never share one, even two
@@ -182,7 +185,15 @@ impl Game {
 
     /// A game from a set position (a lesson's board).
     pub fn from_position(mode: Mode, position: Position) -> Game {
-        Game { mode, id: new_id(), position, history: Vec::new(), redo: Vec::new(), ending: None }
+        Game {
+            mode,
+            id: new_id(),
+            position,
+            history: Vec::new(),
+            redo: Vec::new(),
+            ending: None,
+            takebacks: 0,
+        }
     }
 
     /// Replays saved moves from the start; any illegal one refuses the whole save.
@@ -262,6 +273,7 @@ impl Game {
             history: self.history[..n].to_vec(),
             redo: Vec::new(),
             ending,
+            takebacks: self.takebacks,
         }
     }
 
@@ -344,6 +356,14 @@ impl Game {
         if self.ending.is_some() {
             return 0;
         }
+        let undone = self.undo_moves();
+        if undone > 0 {
+            self.takebacks += 1;
+        }
+        undone
+    }
+
+    fn undo_moves(&mut self) -> usize {
         match self.mode {
             Mode::HotSeat => match self.history.pop() {
                 Some(p) => {
@@ -396,10 +416,12 @@ impl Game {
     /// The game as a TGK record to share: the players named after the mode, the level against the
     /// computer, the date (`YYYY-MM-DD`) and the result.
     pub fn export(&self, date: &str) -> GameRecord {
+        // The three levels of before by their names (an older app reads them), the other rungs by number.
         let level_name = |level: Level| match level {
-            Level::Easy => "Easy",
-            Level::Medium => "Medium",
-            Level::Hard => "Hard",
+            Level::EASY => "Easy".to_string(),
+            Level::MEDIUM => "Medium".to_string(),
+            Level::HARD => "Hard".to_string(),
+            other => other.number().to_string(),
         };
         let name = |side: Side| match (self.mode, side) {
             (Mode::Computer { human, .. }, _) if human == side => "Player".to_string(),
@@ -508,6 +530,13 @@ pub struct SavedMoves {
     /// The game's clock, if it is played on one: its time control and each side's time left when saved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<SavedClock>,
+    /// Takebacks asked for ([`Game::takebacks`]); saves written before it existed have none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub takebacks: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A timed game's clock as saved: the time control, each side's time left (white, black) and the
@@ -531,6 +560,7 @@ impl SavedMoves {
             id: game.id,
             ending: game.ending,
             clock: None,
+            takebacks: game.takebacks,
         }
     }
 
@@ -546,6 +576,7 @@ impl SavedMoves {
         if self.id != 0 {
             game.id = self.id;
         }
+        game.takebacks = self.takebacks;
         if let Some(ending) = self.ending {
             game.end(ending)
                 .map_err(|_| RestoreError("the game ends on the board and again by its players".into()))?;

@@ -1,4 +1,11 @@
-//! The three levels. Every setting of every level lives here, in [`Level::settings`].
+//! The ladder of levels, from 1 (a newcomer's opponent) to [`LEVELS`] (full strength). Every setting of
+//! every level lives here, in [`Level::settings`]; docs/ai.md measures the ladder.
+//!
+//! Invariants: a [`Level`] is always a rung that exists (1..=[`LEVELS`]); the three levels of before keep
+//! their words (`easy`, `medium`, `hard`) and their saved names, and read back as their rungs. A save that
+//! names a rung that no longer exists reads as the nearest one, and [`take_out_of_range`] tells it once.
+
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -6,15 +13,62 @@ use serde::{Deserialize, Serialize};
 use crate::rules::{Hole, Position};
 
 use super::eval::Weights;
+use super::person::{LIKES_1000, LIKES_1200, LIKES_1400, LIKES_1600, PERSON_DEPTH, Person};
 use super::search::{Iteration, Limits, Search, WIN_BOUND};
 use super::tt::{DEFAULT_MIB, Table};
 use super::weights::WEIGHTS;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Level {
+/// How many rungs the ladder has.
+pub const LEVELS: u8 = 9;
+
+/// A rung of the ladder: 1 (Easy) to [`LEVELS`] (Hard).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(from = "StoredLevel", into = "StoredLevel")]
+pub struct Level(u8);
+
+/// A level as saves hold it: the three levels of before by name (so older saves read as they are, and
+/// an older app reads these rungs), the others by number.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Level")]
+enum StoredLevel {
     Easy,
     Medium,
     Hard,
+    Rung(u8),
+}
+
+/// The last out-of-range rung a save named (0: none since last asked).
+static OUT_OF_RANGE: AtomicU8 = AtomicU8::new(0);
+
+/// The rung a save named that no longer exists (it read as the nearest rung), once: the app says so
+/// after reading its saves.
+pub fn take_out_of_range() -> Option<u8> {
+    Some(OUT_OF_RANGE.swap(0, Ordering::Relaxed)).filter(|&n| n != 0)
+}
+
+impl From<StoredLevel> for Level {
+    fn from(stored: StoredLevel) -> Level {
+        match stored {
+            StoredLevel::Easy => Level::EASY,
+            StoredLevel::Medium => Level::MEDIUM,
+            StoredLevel::Hard => Level::HARD,
+            StoredLevel::Rung(n) => Level::new(n).unwrap_or_else(|| {
+                OUT_OF_RANGE.store(n.max(1), Ordering::Relaxed);
+                Level::nearest(i64::from(n))
+            }),
+        }
+    }
+}
+
+impl From<Level> for StoredLevel {
+    fn from(level: Level) -> StoredLevel {
+        match level {
+            Level::EASY => StoredLevel::Easy,
+            Level::MEDIUM => StoredLevel::Medium,
+            Level::HARD => StoredLevel::Hard,
+            Level(n) => StoredLevel::Rung(n),
+        }
+    }
 }
 
 /// How a level plays.
@@ -24,8 +78,16 @@ pub struct LevelSettings {
     pub limits: Limits,
     /// Hash table size.
     pub table_mib: usize,
-    /// The mistakes the level makes on purpose; `None` for none.
+    /// The mistakes the level makes on purpose (Easy); `None` for none.
     pub blunders: Option<Blunders>,
+    /// How the level chooses like a person of a rating band; `None` for a plain search.
+    pub person: Option<Person>,
+    /// The PlayOK rating of the players it plays like, where it is tuned to a band.
+    pub rating: Option<u16>,
+    /// The least time its reply takes in the app, in seconds, once the person's move has landed: a
+    /// person's pace on the person-like rungs; the three levels of before keep theirs (the top one thinks
+    /// its full second anyway).
+    pub think_s: f32,
     /// Whether a long press shows where the last stone lands (the seeds: not on Hard).
     pub long_press_hint: bool,
 }
@@ -66,20 +128,53 @@ impl Blunders {
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const EASY: Level = Level(1);
+    pub const MEDIUM: Level = Level(8);
+    pub const HARD: Level = Level(LEVELS);
+
+    /// The rung of a number, if there is one.
+    pub fn new(number: u8) -> Option<Level> {
+        (1..=LEVELS).contains(&number).then_some(Level(number))
+    }
+
+    /// The rung nearest a number.
+    pub fn nearest(number: i64) -> Level {
+        Level(number.clamp(1, i64::from(LEVELS)) as u8)
+    }
+
+    /// Every rung, from the bottom.
+    pub fn all() -> impl DoubleEndedIterator<Item = Level> + ExactSizeIterator {
+        (1..=LEVELS).map(Level)
+    }
+
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The rung above, if any.
+    pub fn next(self) -> Option<Level> {
+        Level::new(self.0 + 1)
+    }
 
     pub fn settings(self) -> LevelSettings {
-        match self {
+        let person = |likes, tau, rating: Option<u16>, think_s: f32| LevelSettings {
+            limits: Limits { depth: Some(PERSON_DEPTH), nodes: None, movetime_ms: None },
+            table_mib: 4,
+            blunders: None,
+            person: Some(Person { likes, tau }),
+            rating,
+            think_s,
+            long_press_hint: true,
+        };
+        match self.0 {
             // Someone who has just learned the rules: looks at its move and the reply, but on three turns
             // in five forgets the reply, overlooks half the holes, cannot tell moves 6 stones apart, on
             // three turns in ten plays any move it sees, stops only a move that loses more than 25
             // stones, and counts a tuzdik as its three stones. Set so that a beginner's play (the
             // `beginner` player: the biggest capture) wins about two games in three against it, and a
             // player who moves at random is not swept away in the first moves (figures from
-            // `toguz-engine match`, docs/ai.md). The Easy before (about even with `beginner`, 99% against
-            // random, 32 stones ahead of a random mover after ten moves each) was too strong for a new
-            // player.
-            Level::Easy => LevelSettings {
+            // `toguz-engine match`, docs/ai.md).
+            1 => LevelSettings {
                 limits: Limits { depth: Some(2), nodes: None, movetime_ms: None },
                 table_mib: 1,
                 blunders: Some(Blunders {
@@ -90,35 +185,83 @@ impl Level {
                     whim: 0.3,
                     tuzdik_worth: 0.0,
                 }),
+                person: None,
+                rating: None,
+                think_s: 0.45,
                 long_press_hint: true,
             },
-            // "Calculates a few moves ahead": 6 plies, no deliberate errors.
-            Level::Medium => LevelSettings {
+            // Person-like levels (src/ai/person.rs): a band's likes, and a tau that makes the level err as
+            // often and as much as the band (docs/ai.md, "The ladder"). Rung 2 has the 1000s' likes with a
+            // loose hand: below every band the data holds enough games of.
+            2 => person(LIKES_1000, 1.4, None, 0.7),
+            3 => person(LIKES_1000, 0.9, Some(1000), 0.8),
+            4 => person(LIKES_1200, 0.95, Some(1200), 0.9),
+            5 => person(LIKES_1400, 0.88, Some(1400), 1.0),
+            6 => person(LIKES_1600, 0.65, Some(1600), 1.0),
+            // A firmer hand than any band's: the 1600s' likes, mostly their favourite move.
+            7 => person(LIKES_1600, 0.3, None, 1.0),
+            // "Calculates a few moves ahead": 6 plies, no deliberate errors (the Medium of before).
+            8 => LevelSettings {
                 limits: Limits { depth: Some(6), nodes: None, movetime_ms: None },
                 table_mib: 4,
                 blunders: None,
+                person: None,
+                rating: None,
+                think_s: 0.45,
                 long_press_hint: true,
             },
-            // Full strength within about a second.
-            Level::Hard => LevelSettings {
+            // Full strength within about a second (the Hard of before).
+            _ => LevelSettings {
                 limits: Limits { depth: None, nodes: None, movetime_ms: Some(1000) },
                 table_mib: DEFAULT_MIB,
                 blunders: None,
+                person: None,
+                rating: None,
+                think_s: 0.45,
                 long_press_hint: false,
             },
         }
     }
 
+    /// Its name in English (`toguz-engine levels`; the app's words are in its locale files).
     pub fn name(self) -> &'static str {
+        [
+            "Newcomer",
+            "Beginner",
+            "Casual player",
+            "Club player",
+            "Skilled player",
+            "Strong player",
+            "Expert",
+            "Master",
+            "Champion",
+        ][usize::from(self.0 - 1)]
+    }
+
+    /// The word that names it to the engine's tools and in records: the three levels of before by their
+    /// words, the others as `levelN`.
+    pub fn word(self) -> String {
         match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
+            Level::EASY => "easy".to_string(),
+            Level::MEDIUM => "medium".to_string(),
+            Level::HARD => "hard".to_string(),
+            Level(n) => format!("level{n}"),
         }
     }
 
+    /// `easy`, `medium`, `hard`, `levelN` or `N`, any case; `None` for anything else, a rung that does
+    /// not exist included.
     pub fn parse(word: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(word))
+        let word = word.to_ascii_lowercase();
+        match word.as_str() {
+            "easy" => Some(Level::EASY),
+            "medium" => Some(Level::MEDIUM),
+            "hard" => Some(Level::HARD),
+            _ => {
+                let digits = word.strip_prefix("level").unwrap_or(&word);
+                Level::new(crate::rules::plain_number(digits)?)
+            }
+        }
     }
 
     /// A search of `pos` set up as this level plays this turn, reusing `table` if given. `limits`
@@ -138,16 +281,21 @@ impl Level {
             _ => s.limits,
         });
         let search = Search::with_table(pos, limits, table);
-        match s.blunders {
-            Some(b) => search.all_root_scores().weights(b.weights()),
-            None => search,
+        match (s.blunders, s.person) {
+            (Some(b), _) => search.all_root_scores().weights(b.weights()),
+            (None, Some(_)) => search.all_root_scores(),
+            (None, None) => search,
         }
     }
 
     /// The move this level plays from a finished search.
     pub fn pick(self, result: &Iteration, rng: &mut impl Rng) -> Option<Hole> {
         let best = *result.pv.first()?;
-        let Some(b) = self.settings().blunders else { return Some(best) };
+        let settings = self.settings();
+        if let Some(person) = settings.person {
+            return person.pick(result, rng).or(Some(best));
+        }
+        let Some(b) = settings.blunders else { return Some(best) };
         let top = result.root_scores.iter().map(|&(_, score)| score).max()?;
         // A forced win is never let go, and a lost position is played out as well as it can be.
         if top >= WIN_BOUND || top <= -WIN_BOUND {
@@ -171,7 +319,7 @@ impl Level {
 }
 
 /// Someone who plays moves: a level, a uniformly random player (the ladder's bottom rung), or a
-/// beginner. It is written as it is parsed: `random`, `beginner`, `easy`, `medium:depth=1`.
+/// beginner. It is written as it is parsed: `random`, `beginner`, `easy`, `level4`, `medium:depth=1`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Player {
     Random,
@@ -248,9 +396,9 @@ impl std::fmt::Display for Player {
         match *self {
             Player::Random => f.write_str("random"),
             Player::Beginner => f.write_str("beginner"),
-            Player::Level(level) => f.write_str(level.name()),
+            Player::Level(level) => f.write_str(&level.word()),
             Player::Custom(level, limits) => {
-                write!(f, "{}", level.name())?;
+                write!(f, "{}", level.word())?;
                 let mut sep = ':';
                 for (key, value) in [
                     ("depth", limits.depth.map(u64::from)),

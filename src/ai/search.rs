@@ -40,6 +40,9 @@ pub struct Iteration {
     pub pv: Vec<Hole>,
     /// With `all_root_scores`: every root move's exact score at this depth.
     pub root_scores: Vec<(Hole, i32)>,
+    /// With `all_root_scores`: the `root_scores` of each earlier iteration, the shallowest first (the
+    /// person-like levels weigh what each depth sees).
+    pub shallower: Vec<Vec<(Hole, i32)>>,
 }
 
 impl Iteration {
@@ -271,7 +274,14 @@ impl Search {
             Some(it) => it,
             None => {
                 // No move to play (finished game): an empty answer the callers check for.
-                Iteration { depth: 0, score: 0, nodes: self.nodes, pv: Vec::new(), root_scores: Vec::new() }
+                Iteration {
+                    depth: 0,
+                    score: 0,
+                    nodes: self.nodes,
+                    pv: Vec::new(),
+                    root_scores: Vec::new(),
+                    shallower: Vec::new(),
+                }
             }
         };
         self.stack.clear();
@@ -338,12 +348,21 @@ impl Search {
         if pv.is_empty() {
             return;
         }
+        let shallower = match &self.completed {
+            Some(earlier) if self.all_root_scores => {
+                let mut all = earlier.shallower.clone();
+                all.push(earlier.root_scores.clone());
+                all
+            }
+            _ => Vec::new(),
+        };
         let iteration = Iteration {
             depth: self.depth,
             score: value,
             nodes: self.nodes,
             pv,
             root_scores: self.root_scores.clone(),
+            shallower,
         };
         self.fresh.push(iteration.clone());
         self.completed = Some(iteration);

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use toguz::ai::Player;
-use toguz::engine::tools;
+use toguz::engine::{people, tools};
 use toguz::files::write_whole;
 use toguz::openings::Openings;
 use toguz::puzzle::EXPLAIN_DEPTH;
@@ -19,8 +19,10 @@ const USAGE: &str = "usage:
                                         the app's review does: evaluation, loss, the better move
   toguz-engine bench [DEPTH]            search fixed positions (default depth 14), time perft 8
   toguz-engine match A B [--games N] [--threads T] [--seed S] [--opening-plies K] [--record FILE]
-                                        A, B: random | beginner | easy | medium | hard |
-                                        LEVEL:depth=N | LEVEL:nodes=N | LEVEL:movetime=MS
+                                        A, B: random | beginner | levelN (1..9) | easy | medium |
+                                        hard | LEVEL:depth=N | LEVEL:nodes=N | LEVEL:movetime=MS
+  toguz-engine levels                   the ladder: each level's number, English name, and the
+                                        PlayOK rating it plays like (or -)
   toguz-engine tune FILE... [--rounds N] [--write PATH]
                                         fit the evaluation's weights to the games' results
                                         (the master games, plus self-play recorded by match)
@@ -35,7 +37,14 @@ const USAGE: &str = "usage:
                                         again in the same order, rewrite DIR
   toguz-engine openings FILE --out PATH
                                         write the masters' openings of the games as the app reads
-                                        them: the moves at least 2 games played, one step more";
+                                        them: the moves at least 2 games played, one step more
+  toguz-engine people FILE [--half tune|measure|all] [--threads T]
+                                        every move of a PlayOK record's rated players, one line
+                                        each: band, game, hole, and each legal move's loss as
+                                        review judges it and its score at depths 1 to 6
+  toguz-engine agree FILE PLAYER [--half tune|measure|all] [--threads T] [--seed S]
+                                        how often PLAYER plays the move the person played, per
+                                        200-point band (default the measuring half: odd games)";
 
 fn read(path: &str) -> Result<String, ExitCode> {
     match std::fs::read(path) {
@@ -308,6 +317,40 @@ fn openings(path: &str, opts: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
+/// `--half tune|measure|all` (default `measure`: figures are quoted on games no level was tuned on).
+fn half(opts: &[&str]) -> Result<people::Half, String> {
+    match opts.iter().position(|a| *a == "--half") {
+        None => Ok(people::Half::Measure),
+        Some(i) => opts
+            .get(i + 1)
+            .and_then(|w| people::Half::parse(w))
+            .ok_or_else(|| "--half must be tune, measure or all".to_string()),
+    }
+}
+
+fn people(path: &str, opts: &[&str]) -> Result<(), String> {
+    let text = read(path).map_err(|_| format!("cannot read {path}"))?;
+    let moves = people::person_moves(&text, half(opts)?);
+    for line in people::dump(&moves, threads(opts)?) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+fn agree(path: &str, player: &str, opts: &[&str]) -> Result<(), String> {
+    let who = Player::parse(player).ok_or_else(|| format!("unknown player '{player}'"))?;
+    let text = read(path).map_err(|_| format!("cannot read {path}"))?;
+    let moves = people::person_moves(&text, half(opts)?);
+    for (band, n, agreed) in people::agreement(&moves, who, threads(opts)?, option(opts, "--seed", 1u64)?) {
+        println!(
+            "{band}-{} moves {n:7}  plays the person's move {:5.1}%",
+            band + 199,
+            100.0 * agreed as f64 / n.max(1) as f64
+        );
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -332,6 +375,15 @@ fn main() -> ExitCode {
         ["tune", rest @ ..] if !rest.is_empty() => tune(rest),
         ["puzzles", rest @ ..] if !rest.is_empty() => puzzles(rest),
         ["openings", path, opts @ ..] => openings(path, opts),
+        ["levels"] => {
+            for level in toguz::ai::Level::all() {
+                let rating = level.settings().rating.map_or("-".to_string(), |r| r.to_string());
+                println!("{} {} {rating}", level.number(), level.name());
+            }
+            Ok(())
+        }
+        ["people", path, opts @ ..] => people(path, opts),
+        ["agree", path, player, opts @ ..] => agree(path, player, opts),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);

@@ -17,9 +17,10 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::ai::{self, Level, Limits, Search, Step};
+use crate::ai::{self, LEVELS, Level, Limits, Search, Step};
 use crate::rules::{Hole, Position};
 
+pub mod people;
 pub mod puzzles;
 pub mod tools;
 
@@ -141,29 +142,30 @@ impl Engine {
                 let depth = number::<u8>(d)
                     .filter(|&d| (1..=MAX_PLIES).contains(&u32::from(d)))
                     .ok_or_else(|| format!("{} is not a depth 1..{MAX_PLIES}", quote(d)))?;
-                (Level::Hard, Some(Limits { depth: Some(depth), ..Limits::default() }))
+                (Level::HARD, Some(Limits { depth: Some(depth), ..Limits::default() }))
             }
             ["movetime", ms] => {
                 let ms: u64 = number(ms)
                     .filter(|&ms| ms > 0)
                     .ok_or_else(|| format!("{} is not a time in ms 1..{}", quote(ms), u64::MAX))?;
-                (Level::Hard, Some(Limits { movetime_ms: Some(ms), ..Limits::default() }))
+                (Level::HARD, Some(Limits { movetime_ms: Some(ms), ..Limits::default() }))
             }
             ["nodes", n] => {
                 let n: u64 = number(n)
                     .filter(|&n| n > 0)
                     .ok_or_else(|| format!("{} is not a node count 1..{}", quote(n), u64::MAX))?;
-                (Level::Hard, Some(Limits { nodes: Some(n), ..Limits::default() }))
+                (Level::HARD, Some(Limits { nodes: Some(n), ..Limits::default() }))
             }
             ["level", name] => {
-                let level = Level::parse(name)
-                    .ok_or_else(|| format!("{} is not easy, medium or hard", quote(name)))?;
+                let level = Level::parse(name).ok_or_else(|| {
+                    format!("{} is not a level 1..{LEVELS}, easy, medium or hard", quote(name))
+                })?;
                 (level, None)
             }
             _ => {
-                return Err(
-                    "usage: go depth D | go movetime MS | go nodes N | go level easy|medium|hard".into()
-                );
+                return Err(format!(
+                    "usage: go depth D | go movetime MS | go nodes N | go level 1..{LEVELS}|easy|medium|hard"
+                ));
             }
         };
         let Some(first_legal) = self.position.legal_moves().next() else {

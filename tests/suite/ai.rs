@@ -44,7 +44,7 @@ fn the_search_never_returns_an_illegal_move() {
         let result = search_blocking(&mut search, || 0);
         let best = result.pv[0];
         assert!(pos.legal_moves().contains(best), "{best} in {pos}");
-        for level in [Level::Easy, Level::Medium] {
+        for level in [Level::EASY, Level::MEDIUM] {
             let mv = Player::Level(level).choose(pos, &mut StdRng::seed_from_u64(9), || 0).unwrap();
             assert!(pos.legal_moves().contains(mv), "{level:?} chose {mv} in {pos}");
         }
@@ -57,7 +57,7 @@ fn a_finished_game_has_no_move_to_search() {
     let mut search = Search::new(over, depth(6), 1);
     let result = search_blocking(&mut search, || 0);
     assert!(result.pv.is_empty());
-    assert_eq!(Player::Level(Level::Hard).choose(&over, &mut StdRng::seed_from_u64(1), || 0), None);
+    assert_eq!(Player::Level(Level::HARD).choose(&over, &mut StdRng::seed_from_u64(1), || 0), None);
 }
 
 /// Exhaustive negamax without pruning, tables or evaluation: the exact result within `depth` plies
@@ -164,7 +164,7 @@ fn the_same_node_limit_gives_the_same_search_and_the_same_seed_the_same_move() {
         let a = search_blocking(&mut Search::new(pos, limits, 2), || 0);
         let b = search_blocking(&mut Search::new(pos, limits, 2), || 0);
         assert_eq!(a, b);
-        let easy = Player::Level(Level::Easy);
+        let easy = Player::Level(Level::EASY);
         let x = easy.choose(&pos, &mut StdRng::seed_from_u64(77), || 0);
         let y = easy.choose(&pos, &mut StdRng::seed_from_u64(77), || 0);
         assert_eq!(x, y);
@@ -173,7 +173,7 @@ fn the_same_node_limit_gives_the_same_search_and_the_same_seed_the_same_move() {
 
 #[test]
 fn easy_errs_like_a_beginner_often_but_never_by_much() {
-    let blunders = Level::Easy.settings().blunders.expect("easy errs on purpose");
+    let blunders = Level::EASY.settings().blunders.expect("easy errs on purpose");
     let (mut differs, mut careless, mut total) = (0, 0, 0);
     // Turns with a capture of 4 stones or more on offer, and those where Easy took none.
     let (mut offered, mut left) = (0, 0);
@@ -182,10 +182,10 @@ fn easy_errs_like_a_beginner_often_but_never_by_much() {
         let biggest = moves.iter().map(|&mv| gain(&pos, mv)).max().unwrap_or(0);
         for seed in 0..10 {
             let mut rng = StdRng::seed_from_u64(seed * 1000 + i as u64);
-            let mut search = Level::Easy.search(pos, None, None, &mut rng);
+            let mut search = Level::EASY.search(pos, None, None, &mut rng);
             let result = search_blocking(&mut search, || 0);
             assert_eq!(result.root_scores.len(), pos.legal_moves().len(), "easy sees every move's score");
-            let mv = Level::Easy.pick(&result, &mut rng).unwrap();
+            let mv = Level::EASY.pick(&result, &mut rng).unwrap();
             let top = result.root_scores.iter().map(|s| s.1).max().unwrap();
             let score = result.root_scores.iter().find(|s| s.0 == mv).unwrap().1;
             // As far as it looked this turn, it never gives away much: its errors come from not looking.
@@ -216,7 +216,7 @@ fn easy_errs_like_a_beginner_often_but_never_by_much() {
 fn a_beginner_wins_most_games_against_easy_and_easy_beats_a_random_mover() {
     use toguz::engine::tools::{MatchOptions, run_match};
     let opts = MatchOptions { games: 100, threads: 1, seed: 3, opening_plies: 4, progress: false };
-    let easy = Player::Level(Level::Easy);
+    let easy = Player::Level(Level::EASY);
     let beginner = run_match(easy, Player::Beginner, &opts).score.percent();
     assert!(beginner <= 42.0, "easy scored {beginner:.1}% against a beginner");
     let random = run_match(easy, Player::Random, &opts).score.percent();
@@ -228,14 +228,14 @@ fn easy_never_lets_a_forced_win_go() {
     let mut won = 0;
     for pos in random_positions(200, 21) {
         let mut rng = StdRng::seed_from_u64(pos.hash());
-        let mut search = Level::Easy.search(pos, Some(depth(4)), None, &mut rng);
+        let mut search = Level::EASY.search(pos, Some(depth(4)), None, &mut rng);
         let result = search_blocking(&mut search, || 0);
         if result.score < WIN_BOUND {
             continue;
         }
         won += 1;
         for seed in 0..20 {
-            let mv = Level::Easy.pick(&result, &mut StdRng::seed_from_u64(seed)).unwrap();
+            let mv = Level::EASY.pick(&result, &mut StdRng::seed_from_u64(seed)).unwrap();
             assert_eq!(mv, result.pv[0], "easy let a forced win go in {pos}");
         }
     }
@@ -308,8 +308,8 @@ fn easy_counts_a_tuzdik_as_its_three_stones() {
     let full = search_blocking(&mut Search::new(pos, depth(2), 1).all_root_scores(), || 0);
     assert!(score(&full, 9) > score(&full, 8), "{:?}", full.root_scores);
     // Easy, like a beginner, sees 3 stones against 8.
-    let easy_limits = Level::Easy.settings().limits;
-    let mut search = Level::Easy.search(pos, Some(easy_limits), None, &mut StdRng::seed_from_u64(1));
+    let easy_limits = Level::EASY.settings().limits;
+    let mut search = Level::EASY.search(pos, Some(easy_limits), None, &mut StdRng::seed_from_u64(1));
     let easy = search_blocking(&mut search, || 0);
     assert!(score(&easy, 8) > score(&easy, 9), "{:?}", easy.root_scores);
 }
@@ -332,11 +332,11 @@ fn a_player_is_written_as_it_is_given() {
 
 #[test]
 fn only_hard_hides_the_long_press_hint() {
-    assert!(Level::Easy.settings().long_press_hint);
-    assert!(Level::Medium.settings().long_press_hint);
-    assert!(!Level::Hard.settings().long_press_hint);
-    assert!(Level::Hard.settings().table_mib <= 64, "a phone's memory");
-    assert!(Level::Medium.settings().limits.depth < Some(MAX_DEPTH));
+    assert!(Level::EASY.settings().long_press_hint);
+    assert!(Level::MEDIUM.settings().long_press_hint);
+    assert!(!Level::HARD.settings().long_press_hint);
+    assert!(Level::HARD.settings().table_mib <= 64, "a phone's memory");
+    assert!(Level::MEDIUM.settings().limits.depth < Some(MAX_DEPTH));
 }
 
 #[test]

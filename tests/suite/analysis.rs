@@ -38,7 +38,15 @@ fn finished_game_in_history(dir: &std::path::Path, seed: u64) -> Vec<u8> {
 fn finished_game_of_mode_in_history(dir: &std::path::Path, seed: u64, mode: Mode) -> Vec<u8> {
     let (status, holes) = play_game(&Player::Random, &Player::Random, &[], seed);
     assert!(matches!(status, Status::Finished(_)));
-    let game = SavedMoves { mode, start: None, moves: holes.clone(), id: 42, ending: None, clock: None };
+    let game = SavedMoves {
+        mode,
+        start: None,
+        moves: holes.clone(),
+        id: 42,
+        ending: None,
+        clock: None,
+        takebacks: 0,
+    };
     let file = HistoryFile { version: 1, games: vec![PastGame { date: "2026-11-30".into(), game }] };
     std::fs::write(dir.join("history.ron"), ron::to_string(&file).unwrap()).unwrap();
     holes
@@ -535,8 +543,8 @@ fn numbers(text: &str) -> Vec<u32> {
 /// Against the computer as White, as Black, and in hot-seat: move 23 (White's twelfth) is "you", "the
 /// computer" and "White"; move 24 (Black's twelfth) "the computer", "you" and "Black".
 const MODES: [Mode; 3] = [
-    Mode::Computer { level: Level::Easy, human: Side::White },
-    Mode::Computer { level: Level::Easy, human: Side::Black },
+    Mode::Computer { level: Level::EASY, human: Side::White },
+    Mode::Computer { level: Level::EASY, human: Side::Black },
     Mode::HotSeat,
 ];
 
@@ -625,7 +633,7 @@ fn a_mistake_in_review_reads_as_a_sentence_naming_the_player_the_move_and_the_ho
     );
     // Russian: the verb agrees with the player, the stones take their case.
     let russian = Locale::new(Lang::Ru);
-    let as_black = Mode::Computer { level: Level::Easy, human: Side::Black };
+    let as_black = Mode::Computer { level: Level::EASY, human: Side::Black };
     let (game, verdict) = marked_move(as_black, 23);
     let (hole, better) = (verdict.hole, verdict.better.as_ref().unwrap().hole);
     assert_eq!(
@@ -746,8 +754,8 @@ fn verdicts_losing(game: &Game, losses: &[(usize, f32)], reasons: &[Reason]) -> 
 fn the_review_names_at_most_three_moves_that_changed_the_game_in_words() {
     let english = Locale::new(Lang::En);
     let (_, holes) = play_game(&Player::Random, &Player::Random, &[], 3);
-    let easy = Mode::Computer { level: Level::Easy, human: Side::White };
-    let medium = Mode::Computer { level: Level::Medium, human: Side::White };
+    let easy = Mode::Computer { level: Level::EASY, human: Side::White };
+    let medium = Mode::Computer { level: Level::MEDIUM, human: Side::White };
     assert_eq!(mistake_stones(&easy), BEGINNER_MISTAKE_STONES);
     assert_eq!((mistake_stones(&medium), mistake_stones(&Mode::HotSeat)), (MISTAKE_STONES, MISTAKE_STONES));
     // White's moves are the even indices: 4 is White's third move, 16 its ninth, 22 its twelfth; 5 is

@@ -199,7 +199,7 @@ fn long_press(app: &mut App, side: Side, hole: u8) -> Option<(Hole, toguz::rules
 
 #[test]
 fn a_long_press_lights_the_landing_hole_and_plays_nothing() {
-    let mut app = app_with(Mode::Computer { level: Level::Medium, human: Side::White }, Speed::Instant);
+    let mut app = app_with(Mode::Computer { level: Level::MEDIUM, human: Side::White }, Speed::Instant);
     let (hole, landing) = long_press(&mut app, Side::White, 2).expect("a hint on Medium");
     assert_eq!(hole, crate::common::hole(2));
     assert_eq!((landing.side, landing.hole), (Side::Black, crate::common::hole(1)));
@@ -246,14 +246,14 @@ fn the_landing_hint_is_the_only_light_on_the_board_and_not_the_last_moves_colour
 fn a_quick_tap_on_a_stuttering_phone_plays_the_hole_and_a_held_finger_still_gets_the_hint() {
     // A browser tab just back from the background, or a phone that stutters: frames a quarter of a second
     // long. A finger that lands in one frame and lifts in the next was down for a moment, not 0.5 s.
-    let mut app = app_with(Mode::Computer { level: Level::Medium, human: Side::White }, Speed::Instant);
+    let mut app = app_with(Mode::Computer { level: Level::MEDIUM, human: Side::White }, Speed::Instant);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
     frames(&mut app, 2);
     tap(&mut app, Side::White, 7);
     assert_eq!(moves(&app).first(), Some(&7), "the tap played hole 7 (no landing hint instead)");
     assert_eq!(app.world().resource::<LandingHint>().0, None);
 
-    let mut app = app_with(Mode::Computer { level: Level::Medium, human: Side::White }, Speed::Instant);
+    let mut app = app_with(Mode::Computer { level: Level::MEDIUM, human: Side::White }, Speed::Instant);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
     frames(&mut app, 2);
     let at = screen_point(&app, Side::White, 2);
@@ -267,14 +267,14 @@ fn a_quick_tap_on_a_stuttering_phone_plays_the_hole_and_a_held_finger_still_gets
 
 #[test]
 fn on_hard_there_is_no_landing_hint_and_a_long_press_plays_on_release() {
-    let mut app = app_with(Mode::Computer { level: Level::Hard, human: Side::White }, Speed::Instant);
+    let mut app = app_with(Mode::Computer { level: Level::HARD, human: Side::White }, Speed::Instant);
     assert_eq!(long_press(&mut app, Side::White, 2), None, "no landing hint on Hard");
     assert_eq!(moves(&app), [2], "a press of any length is a tap on Hard");
 }
 
 #[test]
 fn taps_during_the_computers_turn_are_ignored() {
-    let mut app = app_with(Mode::Computer { level: Level::Hard, human: Side::Black }, Speed::Instant);
+    let mut app = app_with(Mode::Computer { level: Level::HARD, human: Side::Black }, Speed::Instant);
     // The computer (white) thinks for about a second; taps on either side do nothing meanwhile.
     tap(&mut app, Side::White, 5);
     tap(&mut app, Side::Black, 5);
@@ -293,7 +293,7 @@ fn taps_during_the_computers_turn_are_ignored() {
 
 #[test]
 fn frames_keep_ticking_while_hard_thinks() {
-    let mut app = app_with(Mode::Computer { level: Level::Hard, human: Side::Black }, Speed::Instant);
+    let mut app = app_with(Mode::Computer { level: Level::HARD, human: Side::Black }, Speed::Instant);
     let start = Instant::now();
     let mut frames_while_thinking = 0;
     let mut slowest = Duration::ZERO;
@@ -312,7 +312,7 @@ fn frames_keep_ticking_while_hard_thinks() {
 
 #[test]
 fn a_computer_move_arriving_after_undo_is_dropped() {
-    let mut app = app_with(Mode::Computer { level: Level::Hard, human: Side::White }, Speed::Instant);
+    let mut app = app_with(Mode::Computer { level: Level::HARD, human: Side::White }, Speed::Instant);
     tap(&mut app, Side::White, 7);
     frames(&mut app, 3);
     assert!(app.world().resource::<Thinking>().is_thinking());
@@ -465,7 +465,7 @@ fn odd_and_even_read_at_a_glance_stones_come_in_pairs() {
 #[test]
 fn the_hint_button_suggests_a_move_with_its_reason_but_not_on_hard() {
     use toguz::app::computer::hint::{HintRequest, HintState};
-    let mut app = app_with(Mode::Computer { level: Level::Medium, human: Side::White }, Speed::Instant);
+    let mut app = app_with(Mode::Computer { level: Level::MEDIUM, human: Side::White }, Speed::Instant);
     app.world_mut().write_message(HintRequest);
     frames_until(&mut app, 60, |app| app.world().resource::<HintState>().shown.is_some());
     let (_, hole) = app.world().resource::<HintState>().shown.expect("a hint arrives");
@@ -480,7 +480,7 @@ fn the_hint_button_suggests_a_move_with_its_reason_but_not_on_hard() {
     frames(&mut app, 2);
     assert_eq!(app.world().resource::<HintState>().shown, None);
 
-    let mut hard = app_with(Mode::Computer { level: Level::Hard, human: Side::White }, Speed::Instant);
+    let mut hard = app_with(Mode::Computer { level: Level::HARD, human: Side::White }, Speed::Instant);
     hard.world_mut().write_message(HintRequest);
     frames(&mut hard, 30);
     assert_eq!(hard.world().resource::<HintState>().shown, None);
@@ -488,7 +488,7 @@ fn the_hint_button_suggests_a_move_with_its_reason_but_not_on_hard() {
         hard.world()
             .resource::<toguz::app::screens::game::messages::ToastState>()
             .text
-            .contains("No hints on Hard")
+            .contains("No hints at the Champion level")
     );
 }
 
@@ -510,6 +510,7 @@ fn saves_are_written_atomically_and_a_damaged_save_is_refused_with_a_reason() {
             id: 0,
             ending: None,
             clock: None,
+            takebacks: 0,
         }),
     };
     write_atomically(&path, &to_text(&save)).unwrap();
@@ -535,6 +536,7 @@ fn saves_are_written_atomically_and_a_damaged_save_is_refused_with_a_reason() {
             id: 0,
             ending: None,
             clock: None,
+            takebacks: 0,
         }),
         ..save
     };
@@ -557,13 +559,13 @@ fn a_save_from_another_version_keeps_what_can_be_read() {
     assert_eq!(loaded.notice, None, "{loaded:?}");
     assert_eq!(
         (loaded.settings.speed, loaded.settings.level, loaded.settings.sound),
-        (Speed::Slow, Level::Hard, false)
+        (Speed::Slow, Level::HARD, false)
     );
     assert_eq!(loaded.game.map(|g| g.moves), Some(vec![7, 3]));
     // A version whose game changed shape: the settings survive, the game is let go with a word.
     let reshaped = "(version: 2, settings: (speed: Fast, level: Medium), game: Some((record: \"1. 76 98\")))";
     let loaded = read_save_text(reshaped);
-    assert_eq!((loaded.settings.speed, loaded.settings.level), (Speed::Fast, Level::Medium), "{loaded:?}");
+    assert_eq!((loaded.settings.speed, loaded.settings.level), (Speed::Fast, Level::MEDIUM), "{loaded:?}");
     assert_eq!(loaded.game, None);
     assert_eq!(loaded.notice.as_deref(), Some(NOTICE_GAME_LOST));
     assert!(!loaded.damaged, "a readable file is not put aside");
@@ -680,7 +682,7 @@ fn in_hot_seat_one_players_touch_does_not_swallow_the_others_tap() {
 #[test]
 fn a_tap_held_across_the_computers_reply_plays_nothing() {
     // On Hard a press of any length is a tap (elsewhere a press this long would be a long press).
-    let mut app = app_with(Mode::Computer { level: Level::Hard, human: Side::Black }, Speed::Instant);
+    let mut app = app_with(Mode::Computer { level: Level::HARD, human: Side::Black }, Speed::Instant);
     let at = screen_point(&app, Side::Black, 5);
     // The finger goes down while the computer thinks and lifts after its move has landed.
     touch(&mut app, TouchPhase::Started, at);
@@ -740,7 +742,7 @@ fn sixes_and_nines_are_underlined_where_a_player_reads_them_upside_down() {
     frames(&mut app, 3);
     assert_eq!(marked(&mut app), 13);
     // Against the computer every number faces the one player: no marks.
-    let mut app = app_with(Mode::Computer { level: Level::Easy, human: Side::White }, Speed::Instant);
+    let mut app = app_with(Mode::Computer { level: Level::EASY, human: Side::White }, Speed::Instant);
     frames(&mut app, 2);
     assert_eq!(marked(&mut app), 0);
 }
@@ -865,7 +867,7 @@ fn a_board_at_rest_asks_for_no_frame_and_a_move_asks_for_every_frame_until_all_i
     use toguz::app::board::sowing::Timeline;
     use toguz::app::screens::rest::GRACE;
     use toguz::app::ui::flourish::FADE;
-    let mut app = app_with(Mode::Computer { level: Level::Easy, human: Side::White }, Speed::Normal);
+    let mut app = app_with(Mode::Computer { level: Level::EASY, human: Side::White }, Speed::Normal);
     // The game's screen fades in first: the grace counts from the end of that motion.
     let grace_frames = ((GRACE + FADE) / FRAME.as_secs_f32()).ceil() as usize + 2;
     frames(&mut app, grace_frames);
@@ -915,7 +917,7 @@ fn a_tap_that_wakes_a_resting_board_sows_from_its_first_stone() {
 fn the_computers_tuzdik_is_told_on_the_players_hole_long_enough_to_read() {
     use toguz::app::screens::game::messages::ToastState;
     use toguz::app::state::session::BoardReset;
-    let mode = Mode::Computer { level: Level::Easy, human: Side::White };
+    let mode = Mode::Computer { level: Level::EASY, human: Side::White };
     let mut app = app_with(mode, Speed::Instant);
     // Black's only move: the lone stone in its hole 9 makes 3 in White's hole 1, a tuzdik.
     let position =
@@ -946,7 +948,7 @@ fn the_computers_tuzdik_is_told_on_the_players_hole_long_enough_to_read() {
 fn the_players_own_tuzdik_is_still_told_while_the_computer_replies() {
     use toguz::app::screens::game::messages::ToastState;
     use toguz::app::state::session::BoardReset;
-    let mode = Mode::Computer { level: Level::Easy, human: Side::White };
+    let mode = Mode::Computer { level: Level::EASY, human: Side::White };
     let mut app = app_with(mode, Speed::Instant);
     // White's hole 9 sows its second stone into Black's hole 1, which holds 2: a tuzdik for White.
     let position =
@@ -971,7 +973,7 @@ fn the_players_own_tuzdik_is_still_told_while_the_computer_replies() {
 fn a_tap_on_the_ring_of_ones_own_tuzdik_says_what_it_is() {
     use toguz::app::screens::game::messages::ToastState;
     use toguz::app::state::session::BoardReset;
-    let mode = Mode::Computer { level: Level::Easy, human: Side::White };
+    let mode = Mode::Computer { level: Level::EASY, human: Side::White };
     let mut app = app_with(mode, Speed::Instant);
     // White's tuzdik on Black's hole 1.
     let position =

@@ -4,7 +4,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use toguz::engine::{Engine, Flow};
 
-fn ask(engine: &mut Engine, line: &str) -> Vec<String> {
+pub(crate) fn ask(engine: &mut Engine, line: &str) -> Vec<String> {
     let mut out = Vec::new();
     engine.command(line, &mut out).unwrap();
     String::from_utf8(out).unwrap().lines().map(str::to_string).collect()

@@ -269,14 +269,14 @@ fn a_new_player_goes_from_the_title_through_three_games_and_every_board_is_whole
     let mut app = start_app(PHONE, &dir);
     assert_eq!(screen(&app), Screen::Title);
     assert!(!has_button(&mut app, "Continue"), "nothing to continue on a first launch");
-    // The mouse arrives on "Medium" and clicks in one go.
+    // The mouse arrives on level 8 (the Medium of before) and clicks in one go.
     press(&mut app, "Play");
-    click(&mut app, "Medium");
-    assert_eq!(app.world().resource::<Settings>().level, Level::Medium);
+    click(&mut app, "Level 8");
+    assert_eq!(app.world().resource::<Settings>().level, Level::MEDIUM);
     press(&mut app, "Start");
     assert_eq!(
         app.world().resource::<Session>().game.mode,
-        Mode::Computer { level: Level::Medium, human: Side::White }
+        Mode::Computer { level: Level::MEDIUM, human: Side::White }
     );
     frames(&mut app, 3);
     assert_board_whole(&mut app);
@@ -310,7 +310,7 @@ fn a_new_player_goes_from_the_title_through_three_games_and_every_board_is_whole
     assert_board_whole(&mut app);
 
     let saved = flushed_save(&mut app, &dir);
-    assert_eq!(saved.settings.level, Level::Medium, "the choice of level is saved");
+    assert_eq!(saved.settings.level, Level::MEDIUM, "the choice of level is saved");
     assert_eq!(saved.game.map(|g| (g.mode, g.moves)), Some((Mode::HotSeat, vec![2])));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -494,7 +494,13 @@ fn every_button_on_every_screen_acts_on_the_first_tap_of_an_arriving_pointer() {
     let dir = save_dir("every-button");
     let screens: [(&str, &[&str]); 9] = [
         ("title", &["Games", "Learn to play", "Play", "Puzzles", "Settings", "Two players"]),
-        ("play sheet", &["By lot", "Close", "Computer", "Easy", "Hard", "Me", "Medium", "Start"]),
+        (
+            "play sheet",
+            &[
+                "By lot", "Close", "Computer", "Level 1", "Level 2", "Level 3", "Level 4", "Level 5",
+                "Level 6", "Level 7", "Level 8", "Level 9", "Me", "Start",
+            ],
+        ),
         (
             "two players sheet",
             &[

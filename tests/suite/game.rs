@@ -8,18 +8,18 @@ use crate::common::hole as h;
 
 #[test]
 fn against_the_computer_only_the_persons_side_is_theirs_to_play() {
-    let mut g = Game::new(Mode::Computer { level: Level::Medium, human: Side::White });
+    let mut g = Game::new(Mode::Computer { level: Level::MEDIUM, human: Side::White });
     assert!(g.is_human_turn());
     g.play(h(7)).unwrap();
     assert!(g.is_computer_turn());
     assert!(!g.is_human_turn());
-    let black = Game::new(Mode::Computer { level: Level::Easy, human: Side::Black });
+    let black = Game::new(Mode::Computer { level: Level::EASY, human: Side::Black });
     assert!(black.is_computer_turn(), "the computer moves first when the person takes black");
 }
 
 #[test]
 fn undo_against_the_computer_takes_back_the_persons_move_and_the_reply() {
-    let mut g = Game::new(Mode::Computer { level: Level::Medium, human: Side::White });
+    let mut g = Game::new(Mode::Computer { level: Level::MEDIUM, human: Side::White });
     assert!(!g.can_undo());
     g.play(h(7)).unwrap();
     g.play(h(3)).unwrap();
@@ -39,7 +39,7 @@ fn undo_against_the_computer_takes_back_the_persons_move_and_the_reply() {
 
 #[test]
 fn redo_replays_what_undo_took_back_until_a_new_move_is_played() {
-    let mut g = Game::new(Mode::Computer { level: Level::Medium, human: Side::White });
+    let mut g = Game::new(Mode::Computer { level: Level::MEDIUM, human: Side::White });
     assert!(!g.can_redo());
     for n in [7, 3, 2, 4, 9, 1] {
         g.play(h(n)).unwrap();
@@ -84,7 +84,7 @@ fn redo_in_hot_seat_replays_one_move_at_a_time() {
 
 #[test]
 fn undo_when_the_computer_moved_first_never_takes_back_its_opening_move() {
-    let mut g = Game::new(Mode::Computer { level: Level::Medium, human: Side::Black });
+    let mut g = Game::new(Mode::Computer { level: Level::MEDIUM, human: Side::Black });
     g.play(h(5)).unwrap(); // the computer
     assert!(!g.can_undo(), "the person has not moved yet");
     g.play(h(2)).unwrap();
@@ -135,7 +135,7 @@ fn a_finished_game_records_its_result_and_replays() {
     assert_eq!(positions.last(), Some(g.position()));
     assert_ne!(record.tag("Result"), Some("*"));
     assert!(!g.is_human_turn() && !g.is_computer_turn());
-    assert!(!Mode::Computer { level: Level::Hard, human: Side::White }.landing_hint_allowed());
+    assert!(!Mode::Computer { level: Level::HARD, human: Side::White }.landing_hint_allowed());
     assert!(Mode::HotSeat.landing_hint_allowed());
 }
 

@@ -95,7 +95,7 @@ fn a_refused_tap_is_felt_on_the_wrong_side_an_empty_hole_and_the_computers_holes
     assert_eq!(felt(&app).refusals, 2);
     assert_eq!(app.world().resource::<Session>().game.moves(), [2]);
 
-    let mut app = app_with(Mode::Computer { level: Level::Easy, human: Side::White }, Speed::Instant);
+    let mut app = app_with(Mode::Computer { level: Level::EASY, human: Side::White }, Speed::Instant);
     tap(&mut app, Side::Black, 5); // the computer's holes
     assert_eq!(felt(&app).refusals, 1);
     assert_eq!(felt(&app).ticks + felt(&app).firm, 0, "Instant sows no stone one by one");

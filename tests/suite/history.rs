@@ -109,6 +109,7 @@ fn the_history_keeps_the_latest_200_games() {
                 id,
                 ending: None,
                 clock: None,
+                takebacks: 0,
             },
         })
         .collect();
@@ -140,7 +141,7 @@ fn a_games_first_line_that_wraps_keeps_its_date_and_result_inside_its_box_on_a_s
             super::flows::with_language(&dir, lang);
             // Against the computer on Medium: the longest first line ("Против компьютера (средний), …").
             let mut game = super::flows::finished_game();
-            game.mode = Mode::Computer { level: toguz::ai::Level::Medium, human: Side::White };
+            game.mode = Mode::Computer { level: toguz::ai::Level::MEDIUM, human: Side::White };
             let unfinished = game.truncated(23);
             let games =
                 [&game, &unfinished, &game, &unfinished, &game, &unfinished, &game, &unfinished, &game]

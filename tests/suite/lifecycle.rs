@@ -104,7 +104,7 @@ fn in_the_background_the_game_is_saved_at_once_and_the_computer_waits_until_the_
     let dir = save_dir("background");
     let mut app = start_app(PHONE, &dir);
     press(&mut app, "Play");
-    click(&mut app, "Medium");
+    click(&mut app, "Level 8");
     press(&mut app, "Start");
     frames(&mut app, 3);
     app.world_mut().resource_mut::<Settings>().speed = toguz::app::state::settings::Speed::Instant;
@@ -133,6 +133,6 @@ fn in_the_background_the_game_is_saved_at_once_and_the_computer_waits_until_the_
     app.world_mut().write_message(AppLifecycle::Running);
     crate::app::frames_until(&mut app, 600, |app| moves(app).len() > before);
     assert_eq!(moves(&app).len(), before + 1, "back in front, the computer replies");
-    assert_eq!(app.world().resource::<Settings>().level, Level::Medium);
+    assert_eq!(app.world().resource::<Settings>().level, Level::MEDIUM);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -16,6 +16,9 @@ mod game;
 mod haptics;
 #[cfg(feature = "app")]
 mod history;
+mod ladder;
+#[cfg(feature = "app")]
+mod ladder_app;
 mod lessons;
 #[cfg(feature = "app")]
 mod lifecycle;

@@ -36,8 +36,15 @@ fn top(app: &App) -> Option<Panel> {
 /// One finished game in the history, so that the title's Settings lists "Games".
 fn one_game_in_history(dir: &std::path::Path) {
     let (_, holes) = play_game(&Player::Random, &Player::Random, &[], 5);
-    let game =
-        SavedMoves { mode: Mode::HotSeat, start: None, moves: holes, id: 7, ending: None, clock: None };
+    let game = SavedMoves {
+        mode: Mode::HotSeat,
+        start: None,
+        moves: holes,
+        id: 7,
+        ending: None,
+        clock: None,
+        takebacks: 0,
+    };
     let file = HistoryFile { version: 1, games: vec![PastGame { date: "2026-12-01".into(), game }] };
     std::fs::write(dir.join("history.ron"), ron::to_string(&file).unwrap()).unwrap();
 }

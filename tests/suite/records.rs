@@ -259,7 +259,7 @@ fn some_game(mode: Mode, plies: usize, seed: u64) -> Game {
 
 #[test]
 fn an_exported_game_imports_as_the_same_game_with_its_players_date_result_and_level() {
-    let game = some_game(Mode::Computer { level: Level::Medium, human: Side::Black }, 400, 5);
+    let game = some_game(Mode::Computer { level: Level::MEDIUM, human: Side::Black }, 400, 5);
     let text = game.export("2026-11-30").to_tgk();
     for tag in
         ["[White \"Computer (Medium)\"]", "[Black \"Player\"]", "[Date \"2026.11.30\"]", "[Level \"Medium\"]"]

@@ -182,6 +182,7 @@ fn a_saved_game_that_no_longer_replays_is_kept_aside_before_the_settings_are_wri
             id: 9,
             ending: None,
             clock: None,
+            takebacks: 0,
         }),
     };
     let text = to_text(&save);

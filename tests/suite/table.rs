@@ -526,6 +526,7 @@ fn a_clock_note_for_another_game_or_move_charges_nothing() {
         id: 42,
         ending: None,
         clock: Some(SavedClock { control: blitz(), left: [182_000, 170_000], times: vec![182_000] }),
+        takebacks: 0,
     };
     let other_game = ClockBeat { game: 41, moves: 1, left: [182_000, 160_000] };
     let other_move = ClockBeat { game: 42, moves: 2, left: [182_000, 160_000] };

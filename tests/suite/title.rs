@@ -33,8 +33,15 @@ const SIZES: [Vec2; 6] =
 
 /// A returning player's save: a hot-seat game of one move waiting, a game in the history, and `lang`.
 fn returning_player(dir: &Path, lang: Option<Lang>) {
-    let game =
-        SavedMoves { mode: Mode::HotSeat, start: None, moves: vec![7], id: 1, ending: None, clock: None };
+    let game = SavedMoves {
+        mode: Mode::HotSeat,
+        start: None,
+        moves: vec![7],
+        id: 1,
+        ending: None,
+        clock: None,
+        takebacks: 0,
+    };
     let save =
         SaveFile { version: VERSION, settings: Settings { lang, ..Settings::default() }, game: Some(game) };
     write_atomically(&dir.join("save.ron"), &to_text(&save)).unwrap();
@@ -47,6 +54,7 @@ fn returning_player(dir: &Path, lang: Option<Lang>) {
             id: 2,
             ending: None,
             clock: None,
+            takebacks: 0,
         },
     };
     let history = HistoryFile { version: 1, games: vec![past] };
@@ -196,26 +204,28 @@ fn the_play_sheet_starts_a_game_at_the_level_and_starter_chosen_and_remembers_th
         press(&mut app, "Play");
         assert_eq!(sheet_on_top(app.world().resource::<Panels>()), Some(Sheet::Play));
         // A first launch: the defaults are shown chosen.
-        assert!(is_selected(&mut app, "Easy") && is_selected(&mut app, "Me"));
-        click(&mut app, "Hard");
+        assert!(is_selected(&mut app, "Level 1") && is_selected(&mut app, "Me"));
+        click(&mut app, "Level 9");
         press(&mut app, "Computer");
-        assert!(is_selected(&mut app, "Hard") && !is_selected(&mut app, "Easy"));
+        assert!(is_selected(&mut app, "Level 9") && !is_selected(&mut app, "Level 1"));
         assert!(is_selected(&mut app, "Computer") && !is_selected(&mut app, "Me"));
         press(&mut app, "Start");
         frames(&mut app, 2);
         assert_eq!(screen(&app), Screen::Game);
         assert_eq!(
             app.world().resource::<Session>().game.mode,
-            Mode::Computer { level: Level::Hard, human: Side::Black }
+            Mode::Computer { level: Level::HARD, human: Side::Black }
         );
         let saved = flushed_save(&mut app, &dir);
-        assert_eq!((saved.settings.level, saved.settings.starter), (Level::Hard, Starter::Computer));
+        assert_eq!((saved.settings.level, saved.settings.starter), (Level::HARD, Starter::Computer));
     }
     // After a restart the sheet opens on the same choices, and Start plays them again.
     let mut app = start_app(PHONE, &dir);
     press(&mut app, "Play");
     assert!(
-        is_selected(&mut app, "Hard") && !is_selected(&mut app, "Easy") && !is_selected(&mut app, "Medium")
+        is_selected(&mut app, "Level 9")
+            && !is_selected(&mut app, "Level 1")
+            && !is_selected(&mut app, "Level 8")
     );
     assert!(
         is_selected(&mut app, "Computer") && !is_selected(&mut app, "Me") && !is_selected(&mut app, "By lot")
@@ -228,7 +238,7 @@ fn the_play_sheet_starts_a_game_at_the_level_and_starter_chosen_and_remembers_th
     frames(&mut app, 2);
     assert_eq!(
         app.world().resource::<Session>().game.mode,
-        Mode::Computer { level: Level::Hard, human: Side::Black }
+        Mode::Computer { level: Level::HARD, human: Side::Black }
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -283,8 +293,9 @@ fn the_title_and_its_sheets_fit_every_size_in_every_language() {
             assert_nothing_clipped(&mut app, size, &format!("{what}, title"));
             assert_texts_whole(&mut app, &format!("{what}, title"));
             for (opens, sheet, expected) in [
-                // Each sheet's choices and its Close; Settings has the game menu's settings too.
-                ("Play", Some(Sheet::Play), 8),
+                // Each sheet's choices and its Close (Play: the nine levels, the three starters, Close and
+                // Start); Settings has the game menu's settings too.
+                ("Play", Some(Sheet::Play), 14),
                 // Two players: the board's turning, the five clocks, Close and Start.
                 ("Two players", Some(Sheet::TwoPlayers), 8),
                 ("Settings", Some(Sheet::Settings), 14),
@@ -515,7 +526,7 @@ fn the_new_game_question_takes_the_sheets_place_and_keeping_the_game_brings_the_
     let dir = save_dir("title-question-alone");
     for (opens, sheet, name, mode) in [
         ("Two players", Some(Sheet::TwoPlayers), "TwoPlayers sheet", Mode::HotSeat),
-        ("Play", Some(Sheet::Play), "Play sheet", Mode::Computer { level: Level::Easy, human: Side::White }),
+        ("Play", Some(Sheet::Play), "Play sheet", Mode::Computer { level: Level::EASY, human: Side::White }),
     ] {
         returning_player(&dir, None);
         let mut app = start_app(PHONE, &dir);

@@ -333,7 +333,7 @@ async function startHotSeat() {
 }
 
 async function newGameAgainstEasy() {
-  await startAgainst('Easy', 'Instant');
+  await startAgainst('Level 1', 'Instant');
   await waitFor((s) => s.screen === 'Game' && s.kv.get('mode') === 'easy white', 'a game against Easy');
 }
 
@@ -471,7 +471,7 @@ async function toTheTitle() {
 
 async function framesWhileHardThinks() {
   await toTheTitle();
-  await startAgainst('Hard', 'Normal');
+  await startAgainst('Level 9', 'Normal');
   await waitFor((s) => s.screen === 'Game' && s.kv.get('mode') === 'hard white', 'a game against Hard');
   await sleep(2000); // the board drawn once, its pipelines made
   await page.evaluate(() => {

@@ -77,12 +77,12 @@ same_board() {
 
 for _ in $(seq 1 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
 
-echo "== first launch: Play, choose Medium in its sheet, start against the computer"
+echo "== first launch: Play, choose level 8 (the Medium of before) in its sheet, start against the computer"
 start_app
 grep -q "^button .* Continue$" "$map" && fail "Continue offered on a first launch"
 shot title-first-launch
 click "Play"
-click "Medium"
+click "Level 8"
 wait_for_save "level:Medium"
 shot play-sheet
 click "Start"

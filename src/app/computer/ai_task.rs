@@ -29,7 +29,8 @@ const TABLE_PIECE: usize = 1 << 16;
 /// Nodes per slice: well under a millisecond on a phone.
 pub const SLICE_NODES: u64 = 2_000;
 /// The computer's reply never appears faster than this after the person's move lands: an instant
-/// reply feels abrupt and hides what happened.
+/// reply feels abrupt and hides what happened. A level's own pace (`LevelSettings::think_s`) may be
+/// slower: a person-like level takes a person's time.
 pub const MIN_THINK: f32 = 0.45;
 
 /// The computer's search in flight.
@@ -241,7 +242,11 @@ fn poll_thinking(
             None => return,
         }
     }
-    if thinking.elapsed < MIN_THINK {
+    let pace = match session.game.mode {
+        Mode::Computer { level, .. } => level.settings().think_s.max(MIN_THINK),
+        Mode::HotSeat => MIN_THINK,
+    };
+    if thinking.elapsed < pace {
         return;
     }
     if let Some(hole) = thinking.ready.take() {

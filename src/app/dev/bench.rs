@@ -44,7 +44,7 @@ pub fn frame_bench<M>(moves: usize, game: impl Plugins<M>) -> FrameReport {
         .insert_resource(ViewSize(Vec2::new(390.0, 844.0)))
         .insert_resource(Settings { speed: Speed::Normal, ..Settings::default() });
     app.update();
-    app.world_mut().write_message(NewGame(Mode::Computer { level: Level::Hard, human: Side::White }));
+    app.world_mut().write_message(NewGame(Mode::Computer { level: Level::HARD, human: Side::White }));
     app.update();
     let mut busy = Vec::new();
     let mut frames = 0;

@@ -86,7 +86,7 @@ fn set_up(
         // The tutorial opens the lesson itself once the course is read.
         return;
     }
-    let mode = launch.mode.unwrap_or(Mode::Computer { level: Level::Easy, human: Side::White });
+    let mode = launch.mode.unwrap_or(Mode::Computer { level: Level::EASY, human: Side::White });
     // The screenshot shows the position as set up: the computer does not reply.
     paused.0 = launch.screenshot.is_some();
     let upto =

@@ -306,7 +306,7 @@ fn drive_bench(
             println!("  {}", largest_line());
             DRAWN_AT.store(0, Ordering::Relaxed);
             *stage = Stage::Game;
-            new_game.write(NewGame(Mode::Computer { level: Level::Easy, human: Side::White }));
+            new_game.write(NewGame(Mode::Computer { level: Level::EASY, human: Side::White }));
         }
         Stage::Game if drawn => {
             *frames += 1;

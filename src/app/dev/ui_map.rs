@@ -5,7 +5,8 @@
 //!
 //! ```text
 //! view 390 844
-//! mode easy white            (or: mode hotseat)
+//! mode easy white            (or: mode hotseat; the level's word: easy, level4, medium, hard)
+//! level 4                    (against the computer: the level's number on the ladder)
 //! moves 12
 //! turn white                 (white | black | over)
 //! legal 1 3 7 9              (the holes the side to move may play)
@@ -13,6 +14,8 @@
 //! cover 0                    (the board is hidden from the players: a card holds a timed game's clocks)
 //! thinking 0                 (the computer's search runs, or its move waits)
 //! panel Menu                 (only while a panel covers the board: the one on top, `state::panels`)
+//! levels 9                   (on the Play sheet: the ladder's rungs)
+//! rating 1180                (on the Play sheet, once the player has a rating)
 //! hint 7 lands black 3       (only while a landing hint shows)
 //! result white               (only when the game is over: white | black | draw)
 //! notice notice.damaged      (only while the title shows a notice about the save or the history)
@@ -33,10 +36,11 @@ use crate::app::board::sowing::Timeline;
 use crate::app::computer::ai_task::Thinking;
 use crate::app::saves::history::HistoryNotice;
 use crate::app::saves::persistence::SaveNotice;
+use crate::app::saves::standing::PlayerStanding;
 use crate::app::screens::game::messages::ToastState;
 use crate::app::screens::training::drill_run::Drill;
 use crate::app::screens::training::screen::TrainingRun;
-use crate::app::state::panels::{Panels, board_hidden};
+use crate::app::state::panels::{Panel, Panels, Sheet, board_hidden};
 use crate::app::state::renderer::Renderers;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::LandingHint;
@@ -78,6 +82,7 @@ pub struct PlayState<'w> {
     renderers: Res<'w, Renderers>,
     training: Res<'w, TrainingRun>,
     screen: Res<'w, State<Screen>>,
+    standing: Res<'w, PlayerStanding>,
 }
 
 impl PlayState<'_> {
@@ -87,9 +92,12 @@ impl PlayState<'_> {
         let over = game.is_over();
         let mut lines = vec![format!("view {:.0} {:.0}", self.view.0.x, self.view.0.y)];
         lines.push(match game.mode {
-            crate::game::Mode::Computer { level, human } => format!("mode {} {human}", level.name()),
+            crate::game::Mode::Computer { level, human } => format!("mode {} {human}", level.word()),
             crate::game::Mode::HotSeat => "mode hotseat".into(),
         });
+        if let crate::game::Mode::Computer { level, .. } = game.mode {
+            lines.push(format!("level {}", level.number()));
+        }
         lines.push(format!("moves {}", game.history().len()));
         let turn = if over { "over".to_string() } else { pos.side_to_move().to_string() };
         lines.push(format!("turn {turn}"));
@@ -105,6 +113,13 @@ impl PlayState<'_> {
         lines.push(format!("thinking {}", u8::from(self.thinking.is_thinking())));
         if let Some(panel) = self.panels.top() {
             lines.push(format!("panel {panel:?}"));
+            // The Play sheet: the ladder's rungs, and the player's rating once they have one.
+            if panel == Panel::Sheet(Sheet::Play) && *self.screen.get() == Screen::Title {
+                lines.push(format!("levels {}", crate::ai::LEVELS));
+                if let Some(rating) = self.standing.0.rating() {
+                    lines.push(format!("rating {rating}"));
+                }
+            }
         }
         if let Some((hole, landing)) = self.hint.0 {
             lines.push(format!("hint {hole} lands {} {}", landing.side, landing.hole));

@@ -43,12 +43,18 @@ impl Who {
     }
 }
 
+/// The locale keys of the ladder's names, from level 1.
+const LEVEL_KEYS: [&str; crate::ai::LEVELS as usize] =
+    ["level.1", "level.2", "level.3", "level.4", "level.5", "level.6", "level.7", "level.8", "level.9"];
+
+/// The key of a level's name ("Club player").
 pub fn level_key(level: Level) -> &'static str {
-    match level {
-        Level::Easy => "level.easy",
-        Level::Medium => "level.medium",
-        Level::Hard => "level.hard",
-    }
+    LEVEL_KEYS[usize::from(level.number() - 1)]
+}
+
+/// A level as the player reads it everywhere: its number and name, "4. Club player".
+pub fn level_label(locale: &Locale, level: Level) -> String {
+    locale.f("level.numbered", &[("n", &level.number()), ("name", &locale.t(level_key(level)))])
 }
 
 /// A player in a score line: "You", "Computer", "White".
@@ -65,7 +71,7 @@ pub fn player_short(locale: &Locale, mode: &Mode, side: Side) -> String {
 pub fn bar_name(locale: &Locale, mode: &Mode, side: Side) -> String {
     match mode {
         Mode::Computer { level, human } if *human != side => {
-            locale.f("player.computer_level", &[("level", &locale.t(level_key(*level)))])
+            locale.f("player.computer_level", &[("level", &level_label(locale, *level))])
         }
         _ => player_short(locale, mode, side),
     }
@@ -277,7 +283,7 @@ pub(crate) fn saved_game_words(locale: &Locale, game: &crate::game::SavedMoves) 
     let n = game.moves.len() as i64;
     let words = match game.mode {
         Mode::Computer { level, .. } => {
-            let level = locale.t(level_key(level));
+            let level = level_label(locale, level);
             if n == 0 {
                 locale.f("title.saved_vs_new", &[("level", &level)])
             } else {

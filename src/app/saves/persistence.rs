@@ -75,6 +75,8 @@ pub struct Loaded {
 
 /// What the title screen says about the save: locale keys.
 pub const NOTICE_DAMAGED: &str = "notice.damaged";
+/// The save named a level the ladder no longer has: the nearest one is played.
+pub const NOTICE_LEVEL_GONE: &str = "notice.level_gone";
 pub const NOTICE_GAME_LOST: &str = "notice.game_lost";
 pub const NOTICE_UNREADABLE: &str = "notice.unreadable";
 pub const NOTICE_NOT_SAVED: &str = "notice.not_saved";
@@ -368,6 +370,10 @@ fn load_save(
             Ok(_) => told = Some(NOTICE_NEWER_KEPT_ASIDE.into()),
             Err(e) => warn!("could not keep a copy of the save aside: {e}"),
         }
+    }
+    // A level the save names that the ladder no longer has: read as the nearest rung, said once.
+    if crate::ai::level::take_out_of_range().is_some() && told.is_none() {
+        told = Some(NOTICE_LEVEL_GONE.into());
     }
     *settings = loaded.settings;
     let mut game = loaded.game;

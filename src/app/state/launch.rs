@@ -96,7 +96,7 @@ impl Default for Launch {
 }
 
 pub const USAGE: &str = "usage: toguz [--size WxH] [--screenshot FILE [--moves \"7 6 1 ...\"] [--after-ms N]
-             [--mode hotseat|easy|medium|hard|easy-black|medium-black|hard-black] [--hint HOLE] [--title] [--menu] [--move-list] [--review N]
+             [--mode hotseat|easy|medium|hard|levelN, -black for the computer to start] [--level N (1..9)] [--hint HOLE] [--title] [--menu] [--move-list] [--review N]
              [--lessons] [--tutorial LESSON:STEP] [--training [storm|streak]] [--openings] [--sheet play|two-players|settings]]
              [--lang en|ky|kk|ru|fr|es|ca|vi] [--stones korgool|ivory] [--counts on|off]
              [--clock M+S (minutes, a decimal allowed; seconds a move: 3+2, 0.1+0, 5d3 for a delay, 5/3+2 odds)]
@@ -121,8 +121,8 @@ pub fn parse_mode(s: &str) -> Result<Mode, String> {
         Some(level) => (level, Side::Black),
         None => (s, Side::White),
     };
-    let level =
-        Level::parse(level).ok_or_else(|| format!("--mode '{s}': expected hotseat, easy, medium or hard"))?;
+    let level = Level::parse(level)
+        .ok_or_else(|| format!("--mode '{s}': expected hotseat, easy, medium, hard or level1..9"))?;
     Ok(Mode::Computer { level, human })
 }
 
@@ -149,6 +149,14 @@ impl Launch {
                         .collect::<Result<_, _>>()?;
                 }
                 "--mode" => launch.mode = Some(parse_mode(&value("--mode")?)?),
+                // A game against level N; anything but a rung of the ladder prints the usage.
+                "--level" => {
+                    let level =
+                        value("--level")?.parse::<u8>().ok().and_then(Level::new).ok_or_else(|| {
+                            format!("--level needs a level 1..{}\n{USAGE}", crate::ai::LEVELS)
+                        })?;
+                    launch.mode = Some(Mode::Computer { level, human: Side::White });
+                }
                 "--after-ms" => {
                     launch.after_ms =
                         Some(value("--after-ms")?.parse().map_err(|_| "--after-ms needs milliseconds")?)

@@ -184,7 +184,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             speed: Speed::Normal,
-            level: Level::Easy,
+            level: Level::EASY,
             starter: Starter::Me,
             flip_each_turn: false,
             sound: true,

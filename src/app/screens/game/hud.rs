@@ -36,6 +36,7 @@ use crate::app::screens::game::messages::announce_lot;
 use crate::app::screens::game::messages::announce_tuzdik;
 use crate::app::screens::game::messages::collect_toasts;
 use crate::app::screens::game::messages::update_messages;
+use crate::app::screens::game::next_level::{next_level_button, update_next_level};
 use crate::app::screens::game::result::{ResultMoment, fly_sparks, tell_result};
 use crate::app::screens::review::move_list::open_list;
 use crate::app::screens::review::shown::ReviewAt;
@@ -75,6 +76,7 @@ pub(crate) fn plugin(app: &mut App) {
                 tell_result,
                 fly_sparks,
                 update_panels,
+                update_next_level,
                 fit_menu,
                 face_menu,
                 name_resume,
@@ -193,6 +195,7 @@ fn spawn_game_over(commands: &mut Commands) {
                                 ),
                             ],
                         ),
+                        next_level_button(),
                         (
                             Node { column_gap: px(12), ..default() },
                             children![

@@ -1,11 +1,12 @@
 //! The game screen: the bars with whose turn it is, the menu, the messages, the result's moment and the
-//! game-over panel.
+//! game-over panel (with the next level after a win).
 
 pub mod bars;
 pub mod clock;
 pub mod hud;
 pub mod menu;
 pub mod messages;
+pub mod next_level;
 pub mod result;
 pub mod table;
 

@@ -18,7 +18,7 @@ use crate::app::i18n::words::{self, Who};
 /// against Easy (a new player's game: see there), `MISTAKE_STONES` otherwise.
 pub fn mistake_stones(mode: &Mode) -> f32 {
     match mode {
-        Mode::Computer { level: Level::Easy, .. } => BEGINNER_MISTAKE_STONES,
+        Mode::Computer { level: Level::EASY, .. } => BEGINNER_MISTAKE_STONES,
         _ => MISTAKE_STONES,
     }
 }

@@ -45,7 +45,7 @@ impl Metrics {
         }
     }
 
-    /// The Two players sheet's sizes: its heading kept to one line on a phone ("Двое на одном устройстве"
+    /// The Two players and Play sheets' sizes: its heading kept to one line on a phone ("Двое на одном устройстве"
     /// left a word alone on the second), and tighter gaps on a small phone, where the custom clock's block
     /// must fit under the choices.
     pub(crate) fn for_two_players(self, size: Vec2) -> Metrics {

@@ -2,7 +2,9 @@
 //! sheets that open over it (Play, Two players, Settings). This file only declares them and adds their
 //! plugins.
 
+pub mod choice;
 pub mod clock_sheet;
+pub mod ladder;
 pub mod metrics;
 pub mod picture;
 pub mod screen;

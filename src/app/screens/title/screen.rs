@@ -26,6 +26,7 @@ use crate::app::saves::persistence::resume_saved;
 use crate::app::saves::persistence::{SaveNotice, SavedGame};
 use crate::app::screens::lessons::list::open_lessons;
 use crate::app::screens::title::clock_sheet::{CustomClockView, keep_card_top, show_custom_clock};
+use crate::app::screens::title::ladder::show_chosen_record;
 use crate::app::screens::title::picture::board_picture;
 use crate::app::screens::title::sheets::{mark_selected, open, show_sheet};
 use crate::app::state::panels::Sheet;
@@ -45,7 +46,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<CustomClockView>()
         .add_systems(
             Update,
-            (rebuild_title, show_sheet, mark_selected, show_custom_clock)
+            (rebuild_title, show_sheet, mark_selected, show_chosen_record, show_custom_clock)
                 .chain()
                 .run_if(in_state(Screen::Title)),
         )

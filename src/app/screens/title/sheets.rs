@@ -16,26 +16,28 @@
 
 use bevy::prelude::*;
 
-use crate::ai::Level;
+use crate::ai::rating::Standing;
 use crate::game::Mode;
 
 use crate::app::i18n::locale::{Locale, Tr};
-use crate::app::i18n::words;
 use crate::app::menus::confirm::new_game_or_ask;
 use crate::app::menus::games::open_list as open_games_list;
 use crate::app::menus::language::open_list as open_language_list;
 use crate::app::platform::safe_area::SafeArea;
 use crate::app::saves::history::History;
 use crate::app::saves::persistence::SavedGame;
+use crate::app::saves::standing::PlayerStanding;
+use crate::app::screens::title::choice::Choice;
 use crate::app::screens::title::clock_sheet::{
     CLOCKS, ClockPart, CustomClockView, KeptTop, WIDE, custom_clock,
 };
+use crate::app::screens::title::ladder::{ladder_grid, standing_lines};
 use crate::app::screens::title::metrics::Metrics;
 use crate::app::state::panels::{Panel, Panels, Sheet, is_sheet, sheet_on_top};
 use crate::app::state::renderer::can_switch;
 use crate::app::state::screen::Screen;
 use crate::app::state::session::{NewGame, human_side};
-use crate::app::state::settings::{ClockChoice, Settings, Speed, Starter};
+use crate::app::state::settings::{Settings, Speed, Starter};
 use crate::app::state::view::ViewSize;
 use crate::app::ui::setting_buttons::{
     Setting, half_setting_button, half_width, language_button, pair_row, renderer_button, setting_button,
@@ -52,38 +54,6 @@ pub(crate) fn open(sheet: Sheet) -> impl FnMut(On<Tap>, ResMut<Panels>) {
     move |_, mut panels| panels.open(Panel::Sheet(sheet))
 }
 
-/// A choice kept in the settings, shown selected while it is the one kept.
-#[derive(Component, Copy, Clone, PartialEq, Eq)]
-pub(crate) enum Choice {
-    Level(Level),
-    Starter(Starter),
-    Speed(Speed),
-    /// The two players' clock: none, a preset, or the custom one.
-    Clock(ClockChoice),
-}
-
-impl Choice {
-    /// Whether it is the choice kept in `settings`.
-    fn is_kept(self, settings: &Settings) -> bool {
-        match self {
-            Choice::Level(l) => settings.level == l,
-            Choice::Starter(s) => settings.starter == s,
-            Choice::Speed(s) => settings.speed == s,
-            Choice::Clock(c) => settings.clock == c,
-        }
-    }
-
-    /// Keeps it in `settings`.
-    fn keep(self, settings: &mut Settings) {
-        match self {
-            Choice::Level(l) => settings.level = l,
-            Choice::Starter(s) => settings.starter = s,
-            Choice::Speed(s) => settings.speed = s,
-            Choice::Clock(c) => settings.clock = c,
-        }
-    }
-}
-
 #[derive(Component)]
 pub(crate) struct SheetRoot;
 
@@ -95,7 +65,7 @@ pub(crate) fn show_sheet(
     view: Res<ViewSize>,
     safe: Res<SafeArea>,
     locale: Res<Locale>,
-    history: Res<History>,
+    (history, standing): (Res<History>, Res<PlayerStanding>),
     settings: Res<Settings>,
     mut clock_view: ResMut<CustomClockView>,
     mut starting: MessageReader<NewGame>,
@@ -109,6 +79,7 @@ pub(crate) fn show_sheet(
         || safe.is_changed()
         || locale.is_changed()
         || history.is_changed()
+        || standing.is_changed()
         || leaving;
     if !stale {
         return;
@@ -121,7 +92,8 @@ pub(crate) fn show_sheet(
         return;
     }
     let m = Metrics::for_window(view.0);
-    let m = if sheet == Sheet::TwoPlayers { m.for_two_players(view.0) } else { m };
+    // The Two players sheet and the Play sheet (nine levels) are the tallest: tighter on a small phone.
+    let m = if matches!(sheet, Sheet::TwoPlayers | Sheet::Play) { m.for_two_players(view.0) } else { m };
     let has_history = !history.games.is_empty();
     let mut root = commands.spawn((
         panel_backdrop("Button Close the sheet", 20),
@@ -138,10 +110,13 @@ pub(crate) fn show_sheet(
         padding: safe.padding(4.0),
         ..default()
     });
-    let width = if sheet == Sheet::Settings { m.width } else { m.width.min(420.0) };
+    // The Settings sheet, and the Play sheet on a short screen (its ladder beside the other choices), take
+    // the short screen's width.
+    let wide = sheet == Sheet::Settings || (sheet == Sheet::Play && m.short);
+    let width = if wide { m.width } else { m.width.min(420.0) };
     let sheet_card = (Name::new(format!("{sheet:?} sheet")), card(width, m.pad, m.gap, AlignItems::Stretch));
     match sheet {
-        Sheet::Play => root.with_child((sheet_card, play_sheet(m))),
+        Sheet::Play => root.with_child((sheet_card, play_sheet(m, &locale, &standing.0))),
         Sheet::TwoPlayers => {
             // The custom clock's block opens as the custom clock is: with its odds, its delay.
             *clock_view = CustomClockView::of(&settings.custom_clock);
@@ -158,35 +133,65 @@ pub(crate) fn show_sheet(
     };
 }
 
-/// The Play sheet's children: the level, who starts, and Start against the computer.
-fn play_sheet(m: Metrics) -> impl Bundle {
-    let levels = Level::ALL.map(|level| choice_button(words::level_key(level), Choice::Level(level), m));
+/// The Play sheet's children: the ladder (`ladder`), the player's standing, who starts, and Start against
+/// the computer. On a short screen (a phone held sideways) the ladder stands beside the rest.
+fn play_sheet(m: Metrics, locale: &Locale, standing: &Standing) -> impl Bundle {
+    // Side by side, each column has its share of the width: a text measured in a column of no width (a
+    // flex basis of 0) took a line a word and made the sheet twice the screen's height.
+    let column = |share: f32| Node {
+        flex_direction: FlexDirection::Column,
+        justify_content: JustifyContent::Center,
+        row_gap: px(m.gap),
+        width: if m.short { percent(share) } else { auto() },
+        ..default()
+    };
     children![
         heading("title.against_computer", m),
-        label("title.level", m),
-        row(m, Children::spawn(SpawnIter(levels.into_iter()))),
-        label("title.who_starts", m),
-        row(
-            m,
+        (
+            Name::new("Play body"),
+            Node {
+                flex_direction: if m.short { FlexDirection::Row } else { FlexDirection::Column },
+                column_gap: px(m.gap * 2.0),
+                row_gap: px(m.gap),
+                ..default()
+            },
             children![
-                choice_button("title.me", Choice::Starter(Starter::Me), m),
-                choice_button("title.computer", Choice::Starter(Starter::Computer), m),
-                choice_button("title.by_lot", Choice::Starter(Starter::ByLot), m),
+                (
+                    Name::new("Play levels"),
+                    column(58.0),
+                    children![label("title.level", m), ladder_grid(m, locale, standing)],
+                ),
+                (
+                    Name::new("Play start"),
+                    column(40.0),
+                    children![
+                        standing_lines(m, locale, standing),
+                        label("title.who_starts", m),
+                        row(
+                            m,
+                            children![
+                                choice_button("title.me", Choice::Starter(Starter::Me), m),
+                                choice_button("title.computer", Choice::Starter(Starter::Computer), m),
+                                choice_button("title.by_lot", Choice::Starter(Starter::ByLot), m),
+                            ],
+                        ),
+                        start_row(
+                            m,
+                            on_tap(
+                                |_: On<Tap>,
+                                 settings: Res<Settings>,
+                                 saved: Res<SavedGame>,
+                                 mut panels: ResMut<Panels>,
+                                 mut new_game: MessageWriter<NewGame>| {
+                                    let human = human_side(settings.starter);
+                                    let mode = Mode::Computer { level: settings.level, human };
+                                    new_game_or_ask(mode, unfinished(&saved), &mut panels, &mut new_game);
+                                },
+                            ),
+                        ),
+                    ],
+                ),
             ],
-        ),
-        start_row(
-            m,
-            on_tap(
-                |_: On<Tap>,
-                 settings: Res<Settings>,
-                 saved: Res<SavedGame>,
-                 mut panels: ResMut<Panels>,
-                 mut new_game: MessageWriter<NewGame>| {
-                    let human = human_side(settings.starter);
-                    let mode = Mode::Computer { level: settings.level, human };
-                    new_game_or_ask(mode, unfinished(&saved), &mut panels, &mut new_game);
-                },
-            ),
         ),
     ]
 }

@@ -162,7 +162,7 @@ fn launched_drill(launch: &Launch) -> Option<PuzzleChoice> {
 fn pose(board: &mut SessionControl, position: Position) {
     let human = position.side_to_move();
     board.replace(
-        Game::from_position(Mode::Computer { level: Level::Hard, human }, position),
+        Game::from_position(Mode::Computer { level: Level::HARD, human }, position),
         BoardOwner::Puzzle,
     );
 }
