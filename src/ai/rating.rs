@@ -107,9 +107,18 @@ impl Standing {
         self.rating.map(|r| r.round().max(0.0) as u32)
     }
 
-    /// The level whose strength is nearest the rating; `None` before any game has counted.
+    /// The level to play next: the one whose strength is nearest the rating, but at least the one above
+    /// the highest level the player has won more games than lost against (the result of a win offers
+    /// that level, and the sheet says the same); `None` before any game has counted.
     pub fn suggested(&self) -> Option<Level> {
         let rating = self.rating?;
-        Level::all().min_by(|&a, &b| (strength(a) - rating).abs().total_cmp(&(strength(b) - rating).abs()))
+        let nearest = Level::all()
+            .min_by(|&a, &b| (strength(a) - rating).abs().total_cmp(&(strength(b) - rating).abs()))?;
+        let beaten = Level::all().rev().find(|&l| {
+            let r = self.record(l);
+            r.won > r.lost
+        });
+        let above_beaten = beaten.map(|l| l.next().unwrap_or(l));
+        Some(above_beaten.map_or(nearest, |b| b.max(nearest)))
     }
 }

@@ -124,6 +124,9 @@ fn the_rating_rises_with_wins_falls_with_losses_and_leaves_out_takeback_heavy_ga
     // Winning on and on climbs the suggested level.
     let climbing = Standing::from_games((0..30).map(|_| (level(3), Score::Won, 0)));
     assert!(climbing.suggested().unwrap() > level(3), "{:?}", climbing.rating());
+    // A win is followed by the level above it, as the result's card offers.
+    let first_win = Standing::from_games([(level(2), Score::Won, 0)]);
+    assert_eq!(first_win.suggested(), Some(level(3)));
     let falling = Standing::from_games((0..30).map(|_| (level(6), Score::Lost, 0)));
     assert!(falling.suggested().unwrap() < level(6), "{:?}", falling.rating());
     assert_eq!(climbing.record(level(3)).games(), 30);

@@ -38,9 +38,11 @@ pub(crate) fn next_level_button() -> impl Bundle {
         lit_button(
             "Next level",
             18.0,
+            // Within the card: "Следующий уровень: 3. Любитель" ran over the card's edges.
             Node {
                 display: Display::None,
-                ..button_node(UiRect::axes(px(16), px(10)), Vec2::new(64.0, 48.0))
+                max_width: percent(100),
+                ..button_node(UiRect::axes(px(12), px(8)), Vec2::new(64.0, 48.0))
             },
         ),
         on_tap(
@@ -55,7 +57,12 @@ pub(crate) fn next_level_button() -> impl Bundle {
                 new_game_or_ask(mode, false, &mut panels, &mut new_game);
             },
         ),
-        children![(NextLevelText, text("", 18.0, theme::TEXT), Pickable::IGNORE)],
+        children![(
+            NextLevelText,
+            text("", 17.0, theme::TEXT),
+            TextLayout::justify(Justify::Center),
+            Pickable::IGNORE
+        )],
     )
 }
 

@@ -27,7 +27,8 @@ pub(crate) struct ChosenRecord;
 /// The grid of levels: three to a row on a short screen (the ladder beside the other choices), two on a
 /// phone upright.
 pub(crate) fn ladder_grid(m: Metrics, locale: &Locale, standing: &Standing) -> impl Bundle {
-    let suggested = standing.suggested();
+    // A new player is shown where to begin: level 1.
+    let suggested = standing.suggested().or(Some(Level::EASY));
     let buttons: Vec<_> =
         Level::all().map(|level| level_button(level, m, locale, suggested == Some(level))).collect();
     (
@@ -58,7 +59,7 @@ fn level_button(level: Level, m: Metrics, locale: &Locale, suggested: bool) -> i
         flex_direction: FlexDirection::Column,
         justify_content: JustifyContent::Center,
         align_items: AlignItems::Center,
-        padding: UiRect::axes(px(4), px(if m.short { 3.0 } else { 5.0 })),
+        padding: UiRect::axes(px(if m.short { 2.0 } else { 4.0 }), px(if m.short { 3.0 } else { 5.0 })),
         min_height: px(44),
         border_radius: BorderRadius::all(px(12)),
         border: UiRect::all(px(2)),

@@ -158,12 +158,12 @@ fn play_sheet(m: Metrics, locale: &Locale, standing: &Standing) -> impl Bundle {
             children![
                 (
                     Name::new("Play levels"),
-                    column(58.0),
+                    column(62.0),
                     children![label("title.level", m), ladder_grid(m, locale, standing)],
                 ),
                 (
                     Name::new("Play start"),
-                    column(40.0),
+                    column(36.0),
                     children![
                         standing_lines(m, locale, standing),
                         label("title.who_starts", m),
