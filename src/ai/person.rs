@@ -59,24 +59,16 @@ pub const LIKES_1600: Likes = Likes {
 };
 
 impl Person {
-    /// Each root move of a finished all-root-scores search with how much the person likes it. A search
-    /// that ended before [`PERSON_DEPTH`] (a forced result) counts its last scores for the depths beyond.
+    /// Each root move of a finished all-root-scores search with how much the person likes it.
     pub fn liking(&self, result: &Iteration) -> Vec<(Hole, f32)> {
-        let depths: Vec<&Vec<(Hole, i32)>> =
-            result.shallower.iter().chain(std::iter::once(&result.root_scores)).collect();
         result
             .root_scores
             .iter()
-            .map(|&(hole, last)| {
-                let mut liking = self.likes.hole[usize::from(hole.number()) - 1];
-                for (d, weight) in self.likes.depth.iter().enumerate() {
-                    let score = depths
-                        .get(d)
-                        .and_then(|scores| scores.iter().find(|(h, _)| *h == hole))
-                        .map_or(last, |&(_, s)| s);
-                    liking += weight * stones(score);
-                }
-                (hole, liking)
+            .map(|&(hole, _)| {
+                let scores = depth_scores(result, hole);
+                let seen: f32 =
+                    self.likes.depth.iter().zip(scores).map(|(weight, s)| weight * stones(s)).sum();
+                (hole, self.likes.hole[usize::from(hole.number()) - 1] + seen)
             })
             .collect()
     }
@@ -103,4 +95,13 @@ impl Person {
         }
         chances.last().map(|&(h, _)| h)
     }
+}
+
+/// A root move's score at each depth from 1 to [`PERSON_DEPTH`], from a finished all-root-scores search:
+/// what a person-like level weighs, and what `toguz-engine people` writes for fitting. A search that ended
+/// before [`PERSON_DEPTH`] (a forced result) counts its last scores for the depths beyond.
+pub fn depth_scores(result: &Iteration, hole: Hole) -> [i32; PERSON_DEPTH as usize] {
+    let score_in = |scores: &[(Hole, i32)]| scores.iter().find(|(h, _)| *h == hole).map(|&(_, s)| s);
+    let last = score_in(&result.root_scores).unwrap_or(0);
+    std::array::from_fn(|d| result.shallower.get(d).and_then(|scores| score_in(scores)).unwrap_or(last))
 }

@@ -11,6 +11,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::ai::analysis::{analysis_search, stones};
+use crate::ai::person::depth_scores;
 use crate::ai::{Player, search_blocking};
 use crate::rules::notation::replay_all;
 use crate::rules::{Hole, Position, Side};
@@ -98,22 +99,16 @@ fn parallel<T: Sync, R: Send>(items: &[T], threads: usize, work: impl Fn(&T) -> 
 
 /// One line a move for a fitting script: `band game hole` and, for each legal move, `hole:loss:s1:…:s6`,
 /// its loss as review judges it (stones against the best move at the analysis depth) and its score in
-/// stones at each depth from 1 to 6 (the iterations of the same search).
+/// stones at each depth from 1 to 6, as a person-like level reads them (`person::depth_scores`).
 pub fn dump(moves: &[PersonMove], threads: usize) -> Vec<String> {
     parallel(moves, threads, |m| {
         let mut search = analysis_search(m.position);
         let last = search_blocking(&mut search, || 0);
-        // The iterations, in order; the last is `last` (taken again: step keeps them till asked).
-        let mut iterations = search.take_iterations();
-        if iterations.last().is_none_or(|it| it.depth != last.depth) {
-            iterations.push(last.clone());
-        }
         let best = last.root_scores.iter().map(|&(_, s)| stones(s)).fold(f32::MIN, f32::max);
         let mut line = format!("{} {} {}", m.band, m.game, m.played);
         for &(hole, score) in &last.root_scores {
             line.push_str(&format!(" {hole}:{:.2}", (best - stones(score)).max(0.0)));
-            for it in &iterations {
-                let s = it.root_scores.iter().find(|(h, _)| *h == hole).map_or(0, |&(_, s)| s);
+            for s in depth_scores(&last, hole) {
                 line.push_str(&format!(":{:.2}", stones(s)));
             }
         }

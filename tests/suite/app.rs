@@ -916,18 +916,12 @@ fn a_tap_that_wakes_a_resting_board_sows_from_its_first_stone() {
 #[test]
 fn the_computers_tuzdik_is_told_on_the_players_hole_long_enough_to_read() {
     use toguz::app::screens::game::messages::ToastState;
-    use toguz::app::state::session::BoardReset;
     let mode = Mode::Computer { level: Level::EASY, human: Side::White };
     let mut app = app_with(mode, Speed::Instant);
     // Black's only move: the lone stone in its hole 9 makes 3 in White's hole 1, a tuzdik.
     let position =
         crate::common::board([2, 9, 9, 9, 9, 9, 9, 9, 9], [0, 0, 0, 0, 0, 0, 0, 0, 1], [0, 0], Side::Black);
-    {
-        let mut session = app.world_mut().resource_mut::<Session>();
-        session.game = toguz::game::Game::from_position(mode, position);
-        session.generation += 1;
-    }
-    app.world_mut().write_message(BoardReset);
+    crate::flows::put_on_board(&mut app, toguz::game::Game::from_position(mode, position));
     let mut told = String::new();
     for _ in 0..600 {
         app.update();
@@ -947,18 +941,12 @@ fn the_computers_tuzdik_is_told_on_the_players_hole_long_enough_to_read() {
 #[test]
 fn the_players_own_tuzdik_is_still_told_while_the_computer_replies() {
     use toguz::app::screens::game::messages::ToastState;
-    use toguz::app::state::session::BoardReset;
     let mode = Mode::Computer { level: Level::EASY, human: Side::White };
     let mut app = app_with(mode, Speed::Instant);
     // White's hole 9 sows its second stone into Black's hole 1, which holds 2: a tuzdik for White.
     let position =
         crate::common::board([9, 9, 9, 9, 9, 9, 9, 9, 2], [2, 9, 9, 9, 9, 9, 9, 9, 9], [0, 0], Side::White);
-    {
-        let mut session = app.world_mut().resource_mut::<Session>();
-        session.game = toguz::game::Game::from_position(mode, position);
-        session.generation += 1;
-    }
-    app.world_mut().write_message(BoardReset);
+    crate::flows::put_on_board(&mut app, toguz::game::Game::from_position(mode, position));
     frames(&mut app, 3);
     tap(&mut app, Side::White, 9);
     assert_eq!(app.world().resource::<Session>().game.position().tuzdik(Side::White), Hole::new(1));
@@ -972,18 +960,12 @@ fn the_players_own_tuzdik_is_still_told_while_the_computer_replies() {
 #[test]
 fn a_tap_on_the_ring_of_ones_own_tuzdik_says_what_it_is() {
     use toguz::app::screens::game::messages::ToastState;
-    use toguz::app::state::session::BoardReset;
     let mode = Mode::Computer { level: Level::EASY, human: Side::White };
     let mut app = app_with(mode, Speed::Instant);
     // White's tuzdik on Black's hole 1.
     let position =
         crate::common::board([9, 9, 9, 9, 9, 9, 9, 9, 9], [0, 9, 9, 9, 9, 9, 9, 9, 9], [1, 0], Side::White);
-    {
-        let mut session = app.world_mut().resource_mut::<Session>();
-        session.game = toguz::game::Game::from_position(mode, position);
-        session.generation += 1;
-    }
-    app.world_mut().write_message(BoardReset);
+    crate::flows::put_on_board(&mut app, toguz::game::Game::from_position(mode, position));
     frames(&mut app, 3);
     assert_eq!(app.world().resource::<Session>().game.position().tuzdik(Side::White), Hole::new(1));
     tap(&mut app, Side::Black, 1);

@@ -406,6 +406,15 @@ fn a_damaged_save_is_explained_on_the_title_screen_once() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Puts `game` on the board of the game under way, as a game coming back does: a new generation, and
+/// the view told to snap to it.
+pub(crate) fn put_on_board(app: &mut App, game: Game) {
+    let mut session = app.world_mut().resource_mut::<Session>();
+    session.game = game;
+    session.generation += 1;
+    app.world_mut().write_message(toguz::app::state::session::BoardReset);
+}
+
 /// A finished game on the board, to reach the game-over panel.
 pub(crate) fn finished_game() -> Game {
     let mut game = Game::new(Mode::HotSeat);
@@ -460,12 +469,7 @@ fn at_screen(which: &str, size: Vec2, dir: &Path) -> App {
         }
         "menu" => press(&mut app, "Menu"),
         "game over" => {
-            let game = finished_game();
-            let world = app.world_mut();
-            let generation = world.resource::<Session>().generation + 1;
-            *world.resource_mut::<Session>() =
-                Session { game, generation, owner: toguz::app::state::session::BoardOwner::Game };
-            world.write_message(toguz::app::state::session::BoardReset);
+            put_on_board(&mut app, finished_game());
             frames(&mut app, 4);
         }
         other => panic!("no screen {other}"),

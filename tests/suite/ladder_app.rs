@@ -7,11 +7,14 @@ use toguz::app::dev::ui_map::UiMapOut;
 use toguz::app::saves::persistence::{NOTICE_LEVEL_GONE, SaveFile, SaveNotice, VERSION, to_text};
 use toguz::app::saves::standing::PlayerStanding;
 use toguz::app::state::launch::Launch;
-use toguz::app::state::session::{BoardOwner, BoardReset, Session};
+use toguz::app::state::screen::Screen;
+use toguz::app::state::session::Session;
 use toguz::app::state::settings::Settings;
 use toguz::game::{Game, Mode, SavedMoves};
 
-use super::flows::{PHONE, finished_game, frames, has_button, press, save_dir, start_app, start_hot_seat};
+use super::flows::{
+    PHONE, finished_game, frames, has_button, press, put_on_board, save_dir, start_app, start_hot_seat,
+};
 
 fn level(n: u8) -> Level {
     Level::new(n).unwrap()
@@ -61,12 +64,15 @@ fn a_won_game_offers_the_next_level_and_gives_the_player_a_rating_on_the_play_sh
     let session = app.world().resource::<Session>();
     assert!(matches!(session.game.mode, Mode::Computer { level: l, .. } if l == level(5)));
     assert_eq!(app.world().resource::<Settings>().level, level(5), "the Play sheet keeps the level");
-    // The won game is among the games played, and counts.
+    // The won game is among the games played, and counts, as the title shows it.
+    quit_to_title(&mut app);
     let standing = &app.world().resource::<PlayerStanding>().0;
     assert_eq!(standing.record(level(4)).won, 1);
     let rating = standing.rating().expect("a rating after a finished game");
     assert!(rating > 1300, "a win against a 1300 raises the rating above it: {rating}");
     // A loss offers nothing more.
+    start_hot_seat(&mut app);
+    frames(&mut app, 2);
     let lost = Game::from_moves_at(
         Mode::Computer { level: level(4), human: winner.opponent() },
         toguz::rules::Position::start(),
@@ -78,12 +84,9 @@ fn a_won_game_offers_the_next_level_and_gives_the_player_a_rating_on_the_play_sh
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Puts `game` on the board, as a finished game comes back (a new generation), and lets it settle.
+/// Puts `game` on the board and lets it settle.
 fn show_game(app: &mut App, game: Game) {
-    let world = app.world_mut();
-    let generation = world.resource::<Session>().generation + 1;
-    *world.resource_mut::<Session>() = Session { game, generation, owner: BoardOwner::Game };
-    world.write_message(BoardReset);
+    put_on_board(app, game);
     frames(app, 4);
 }
 
@@ -101,6 +104,11 @@ fn words_under(app: &mut App, name: &str) -> String {
         .map(|t| t.0.clone())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+fn quit_to_title(app: &mut App) {
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    frames(app, 3);
 }
 
 fn system_close(app: &mut App) {

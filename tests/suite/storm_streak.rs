@@ -468,6 +468,17 @@ fn assert_reachable_inside(app: &mut App, size: Vec2, labels: &[&str], what: &st
     }
 }
 
+/// A wrong move, then the card of the miss: its `buttons` reachable on the screen and nothing cut off.
+fn assert_missed_card_fits(app: &mut App, size: Vec2, buttons: &[&str], what: &str) {
+    play_wrong(app);
+    settle(app);
+    // The words under the board shrink a pixel a frame until the buttons are on the screen.
+    frames(app, 12);
+    assert_reachable_inside(app, size, buttons, what);
+    let said = words_on_screen(app);
+    assert_nothing_clipped(app, size, &format!("{what} ({said})"));
+}
+
 #[test]
 fn a_missed_puzzle_and_a_missed_streak_keep_their_buttons_on_every_screen_in_every_language() {
     let dir = save_dir("miss-cards-fit");
@@ -478,29 +489,19 @@ fn a_missed_puzzle_and_a_missed_streak_keep_their_buttons_on_every_screen_in_eve
             super::flows::with_language(&dir, lang);
             let mut app = start_app(size, &dir);
             open_training(&mut app);
-            play_wrong(&mut app);
-            settle(&mut app);
-            frames(&mut app, 12);
-            assert_reachable_inside(
+            assert_missed_card_fits(
                 &mut app,
                 size,
                 &["Menu", "Try again", "Next puzzle"],
                 &format!("{what}, a missed puzzle"),
             );
-            assert_nothing_clipped(&mut app, size, &format!("{what}, a missed puzzle"));
             choose(&mut app, "Streak");
-            play_wrong(&mut app);
-            settle(&mut app);
-            // The words under the board shrink a pixel a frame until the buttons are on the screen.
-            frames(&mut app, 12);
-            assert_reachable_inside(
+            assert_missed_card_fits(
                 &mut app,
                 size,
                 &["Menu", "Play again"],
                 &format!("{what}, a missed Streak"),
             );
-            let said = words_on_screen(&mut app);
-            assert_nothing_clipped(&mut app, size, &format!("{what}, a missed Streak ({said})"));
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

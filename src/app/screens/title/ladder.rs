@@ -113,9 +113,14 @@ pub(crate) fn show_chosen_record(
     settings: Res<Settings>,
     standing: Res<PlayerStanding>,
     locale: Res<Locale>,
-    mut lines: Query<&mut Text, With<ChosenRecord>>,
+    mut lines: Query<(&mut Text, Ref<ChosenRecord>)>,
 ) {
-    for mut line in &mut lines {
+    let asked = settings.is_changed() || standing.is_changed() || locale.is_changed();
+    for (mut line, marker) in &mut lines {
+        // Written when the sheet is built and when the choice, the games or the language change.
+        if !asked && !marker.is_added() {
+            continue;
+        }
         let level = settings.level;
         let record = standing.0.record(level);
         let said = format!(
